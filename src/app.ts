@@ -1,0 +1,130 @@
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Redis } from 'ioredis';
+import { pino, type DestinationStream } from 'pino';
+import type { Config } from './config.js';
+import type { AppContext } from './context.js';
+import { openStore } from './db/database.js';
+import { migrateToLatest } from './db/migrate.js';
+import { registerErrorHandling } from './http/errors.js';
+import { connectRedis, registerRateLimit } from './http/rate-limit.js';
+import type { App } from './http/types.js';
+import { authRoutes } from './modules/auth/auth.routes.js';
+import { healthRoutes } from './modules/health/health.routes.js';
+import { keysRoutes } from './modules/keys/keys.routes.js';
+import { usersRoutes } from './modules/users/users.routes.js';
+import { systemClock, type Clock } from './shared/clock.js';
+import type { PeriodicJob } from './shared/jobs.js';
+
+/** Outside systems and test seams. Everything has a production default. */
+export interface Deps {
+  clock?: Clock;
+  /** Where logs go (tests capture them to prove secrets never appear). */
+  logStream?: DestinationStream;
+  /** Start background jobs on listen (default true). Tests drive jobs with `runOnce()` instead. */
+  startJobs?: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+    jobs: Record<string, PeriodicJob>;
+  }
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/** The one composition root, used by `main` and by every test. */
+export async function buildApp(config: Config, deps: Deps = {}): Promise<FastifyInstance> {
+  if (!config.jwtSecret) throw new Error('config.jwtSecret must be resolved before buildApp (see main.ts)');
+  const logger = pino(
+    {
+      level: config.logLevel,
+      redact: {
+        paths: [
+          'req.headers.authorization',
+          'req.headers.cookie',
+          'req.headers["x-telegram-bot-api-secret-token"]',
+          '*.password',
+          '*.api_key',
+          '*.key',
+          '*.secret',
+          '*.token',
+        ],
+        censor: '[redacted]',
+      },
+    },
+    deps.logStream,
+  );
+
+  const fastify = Fastify({
+    loggerInstance: logger,
+    bodyLimit: 64 * 1024,
+    genReqId: (req) => {
+      const incoming = req.headers['x-request-id'];
+      return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : `req_${randomUUID()}`;
+    },
+    ajv: { customOptions: { removeAdditional: false, allErrors: false } },
+    return503OnClosing: true,
+  }).withTypeProvider<TypeBoxTypeProvider>();
+  const app = fastify as unknown as App;
+
+  const store = openStore({ databaseUrl: config.databaseUrl, sqliteFile: path.join(config.dataDir, 'wallet.sqlite') });
+  const redis: Redis | null = config.redisUrl ? connectRedis(config.redisUrl) : null;
+  const ctx: AppContext = { config, store, clock: deps.clock ?? systemClock, log: logger };
+  const jobs: Record<string, PeriodicJob> = {};
+
+  try {
+    await migrateToLatest(store);
+  } catch (e) {
+    await store.close();
+    redis?.disconnect();
+    throw e;
+  }
+
+  // Every body is JSON (contract, Endpoints); anything else is 415 rather than a confusing schema error.
+  app.removeContentTypeParser('text/plain');
+  app.decorate('ctx', ctx);
+  app.decorate('jobs', jobs);
+  app.decorateRequest('principal', null);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  registerErrorHandling(app as unknown as FastifyInstance);
+  await registerRateLimit(app as unknown as FastifyInstance, { perMinute: config.rateLimitPerMinute, redis });
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: {
+        title: 'ARS wallet payouts',
+        version: '1.0.0',
+        description: 'Sandbox. Agents pay out ARS within the limits their owner sets. See the README for a walkthrough.',
+      },
+      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { docExpansion: 'list' } });
+
+  healthRoutes(app, ctx);
+  usersRoutes(app, ctx);
+  authRoutes(app, ctx);
+  keysRoutes(app, ctx);
+  app.get('/openapi.json', { config: { rateLimit: false }, schema: { hide: true } }, async () => app.swagger());
+
+  app.addHook('onReady', async () => {
+    if (deps.startJobs !== false) for (const job of Object.values(jobs)) job.start();
+  });
+  // Shutdown order: Fastify stops accepting and drains requests, then jobs finish their run, then the store.
+  app.addHook('onClose', async () => {
+    await Promise.all(Object.values(jobs).map((j) => j.stop()));
+    await store.close();
+    if (redis) await redis.quit().catch(() => redis.disconnect());
+  });
+
+  return app as unknown as FastifyInstance;
+}

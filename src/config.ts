@@ -1,0 +1,151 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { Value } from '@sinclair/typebox/value';
+
+/**
+ * The one place that reads the environment (D3). Every setting is parsed and checked once at start; a bad
+ * value stops the process with a message naming the variable.
+ */
+const Int = (def: number, min = 0, max = Number.MAX_SAFE_INTEGER) =>
+  Type.Integer({ default: def, minimum: min, maximum: max });
+const Amount = (def: number) => Type.Number({ default: def, minimum: 0, maximum: 1e12 });
+
+const EnvSchema = Type.Object({
+  PORT: Int(3000, 0, 65535),
+  HOST: Type.String({ default: '127.0.0.1', minLength: 1 }),
+  DATA_DIR: Type.String({ default: './data', minLength: 1 }),
+  DATABASE_URL: Type.String({ default: '' }),
+  REDIS_URL: Type.String({ default: '' }),
+  JWT_SECRET: Type.String({ default: '' }),
+  JWT_EXPIRY_HOURS: Type.Number({ default: 24, exclusiveMinimum: 0, maximum: 24 * 365 }),
+  DEFAULT_PER_TX_LIMIT_ARS: Amount(100000),
+  DEFAULT_DAILY_LIMIT_ARS: Amount(500000),
+  DEFAULT_MONTHLY_LIMIT_ARS: Amount(2000000),
+  DEFAULT_REQUIRE_APPROVAL_ABOVE_ARS: Amount(50000),
+  DEFAULT_WHITELIST_CBUS: Type.String({ default: '' }),
+  ABSOLUTE_CAP_ARS: Amount(5000000),
+  APPROVAL_TTL_SECONDS: Int(300, 1, 7 * 24 * 3600),
+  APPROVAL_CHANNELS: Type.String({ default: 'dashboard' }),
+  RATE_LIMIT_PER_MINUTE: Int(60, 1),
+  WEBHOOK_POLL_INTERVAL_MS: Int(10000, 10),
+  WEBHOOK_RETRY_DELAYS_MS: Type.String({ default: '60000,300000,1800000,7200000' }),
+  WEBHOOK_TIMEOUT_MS: Int(30000, 1),
+  WEBHOOK_ALLOW_PRIVATE_NETWORKS: Type.Boolean({ default: false }),
+  SANDBOX_CONFIRM_DELAY_MS: Int(2000, 0),
+  TELEGRAM_BOT_TOKEN: Type.String({ default: '' }),
+  TELEGRAM_WEBHOOK_SECRET: Type.String({ default: '' }),
+  TELEGRAM_API_ROOT: Type.String({ default: 'https://api.telegram.org' }),
+  LOG_LEVEL: Type.Union(
+    ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l)),
+    { default: 'info' },
+  ),
+});
+type Env = Static<typeof EnvSchema>;
+
+export const APPROVAL_CHANNEL_NAMES = ['dashboard', 'telegram'] as const;
+export type ApprovalChannelName = (typeof APPROVAL_CHANNEL_NAMES)[number];
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** Empty means the embedded SQLite store in `dataDir`. */
+  databaseUrl: string;
+  /** Empty means in-process rate-limit counters. */
+  redisUrl: string;
+  /** Empty means "generate once and keep in dataDir" (resolved by main before buildApp). */
+  jwtSecret: string;
+  jwtExpirySeconds: number;
+  defaults: {
+    perTxLimitArs: number;
+    dailyLimitArs: number;
+    monthlyLimitArs: number;
+    requireApprovalAboveArs: number;
+    whitelistCbus: string[];
+  };
+  absoluteCapArs: number;
+  approvalTtlSeconds: number;
+  approvalChannels: ApprovalChannelName[];
+  rateLimitPerMinute: number;
+  webhook: {
+    pollIntervalMs: number;
+    retryDelaysMs: number[];
+    timeoutMs: number;
+    allowPrivateNetworks: boolean;
+  };
+  sandboxConfirmDelayMs: number;
+  telegram: { botToken: string; webhookSecret: string; apiRoot: string };
+  logLevel: Env['LOG_LEVEL'];
+  /** Only the sandbox environment exists (contract, Versioning 2); kept explicit so sandbox helpers check it. */
+  sandbox: true;
+}
+
+export class ConfigError extends Error {}
+
+const list = (s: string) =>
+  s
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean);
+
+export function parseConfig(env: Record<string, string | undefined>): Config {
+  const raw: Record<string, unknown> = {};
+  for (const key of Object.keys(EnvSchema.properties)) {
+    const v = env[key];
+    if (v !== undefined && v !== '') raw[key] = v;
+  }
+  const withDefaults = Value.Default(EnvSchema, Value.Convert(EnvSchema, raw));
+  const problems = [...Value.Errors(EnvSchema, withDefaults)];
+  if (problems.length > 0) {
+    const msg = problems.map((p) => `${p.path.slice(1)}: ${p.message} (got ${JSON.stringify(raw[p.path.slice(1)])})`);
+    throw new ConfigError(`Invalid configuration:\n  ${msg.join('\n  ')}`);
+  }
+  const e = withDefaults as Env;
+
+  const channels = list(e.APPROVAL_CHANNELS);
+  for (const c of channels) {
+    if (!(APPROVAL_CHANNEL_NAMES as readonly string[]).includes(c)) {
+      throw new ConfigError(`Invalid configuration:\n  APPROVAL_CHANNELS: unknown channel "${c}" (use dashboard, telegram)`);
+    }
+  }
+  const delays = list(e.WEBHOOK_RETRY_DELAYS_MS).map(Number);
+  if (delays.length === 0 || delays.some((d) => !Number.isInteger(d) || d < 0)) {
+    throw new ConfigError('Invalid configuration:\n  WEBHOOK_RETRY_DELAYS_MS: comma list of non-negative integers (ms)');
+  }
+  if (e.DATABASE_URL && !/^postgres(ql)?:\/\//.test(e.DATABASE_URL)) {
+    throw new ConfigError('Invalid configuration:\n  DATABASE_URL: only postgres:// URLs are supported (unset = SQLite)');
+  }
+  if (e.JWT_SECRET && e.JWT_SECRET.length < 32) {
+    throw new ConfigError('Invalid configuration:\n  JWT_SECRET: at least 32 characters');
+  }
+
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: e.DATA_DIR,
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    jwtSecret: e.JWT_SECRET,
+    jwtExpirySeconds: Math.round(e.JWT_EXPIRY_HOURS * 3600),
+    defaults: {
+      perTxLimitArs: e.DEFAULT_PER_TX_LIMIT_ARS,
+      dailyLimitArs: e.DEFAULT_DAILY_LIMIT_ARS,
+      monthlyLimitArs: e.DEFAULT_MONTHLY_LIMIT_ARS,
+      requireApprovalAboveArs: e.DEFAULT_REQUIRE_APPROVAL_ABOVE_ARS,
+      whitelistCbus: list(e.DEFAULT_WHITELIST_CBUS),
+    },
+    absoluteCapArs: e.ABSOLUTE_CAP_ARS,
+    approvalTtlSeconds: e.APPROVAL_TTL_SECONDS,
+    approvalChannels: channels as ApprovalChannelName[],
+    rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    webhook: {
+      pollIntervalMs: e.WEBHOOK_POLL_INTERVAL_MS,
+      retryDelaysMs: delays,
+      timeoutMs: e.WEBHOOK_TIMEOUT_MS,
+      allowPrivateNetworks: e.WEBHOOK_ALLOW_PRIVATE_NETWORKS,
+    },
+    sandboxConfirmDelayMs: e.SANDBOX_CONFIRM_DELAY_MS,
+    telegram: { botToken: e.TELEGRAM_BOT_TOKEN, webhookSecret: e.TELEGRAM_WEBHOOK_SECRET, apiRoot: e.TELEGRAM_API_ROOT },
+    logLevel: e.LOG_LEVEL,
+    sandbox: true,
+  };
+}

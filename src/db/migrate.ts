@@ -1,0 +1,28 @@
+import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+import { keysMigrations } from '../modules/keys/keys.tables.js';
+import { usersMigrations } from '../modules/users/users.tables.js';
+import type { Store } from './database.js';
+
+/** One migration set for both stores, ordered by name; each module contributes its own. */
+export const allMigrations: Record<string, Migration> = {
+  ...usersMigrations,
+  ...keysMigrations,
+};
+
+const provider: MigrationProvider = { getMigrations: async () => allMigrations };
+
+export async function migrateToLatest(store: Store): Promise<void> {
+  const migrator = new Migrator({ db: store.db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    throw new Error(`migration ${failed?.migrationName ?? ''} failed: ${String((error as Error)?.message ?? error)}`);
+  }
+}
+
+/** True when every known migration has run (used by /readyz). */
+export async function migrationsComplete(store: Store): Promise<boolean> {
+  const migrator = new Migrator({ db: store.db, provider });
+  const list = await migrator.getMigrations();
+  return list.every((m) => m.executedAt !== undefined);
+}

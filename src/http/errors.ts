@@ -1,0 +1,49 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { AppError, isAppError } from '../shared/errors.js';
+
+/** Turns Fastify's own errors into our codes; everything unknown becomes a 500 without internals (D8). */
+function toAppError(err: FastifyError): AppError {
+  if (isAppError(err)) return err;
+  if (err.validation) {
+    const first = err.validation[0];
+    const where = err.validationContext ?? 'body';
+    const field =
+      (first?.params as { missingProperty?: string } | undefined)?.missingProperty ??
+      first?.instancePath?.replace(/^\//, '').replace(/\//g, '.');
+    const name = field ? `${where}.${field}` : where;
+    return new AppError('INVALID_REQUEST', `${name}: ${first?.message ?? 'is invalid'}`);
+  }
+  switch (err.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return new AppError('INVALID_JSON', 'Request body is not valid JSON');
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return new AppError('PAYLOAD_TOO_LARGE', 'Request body is too large');
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send request bodies as application/json');
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return new AppError('INVALID_REQUEST', 'Content-Length does not match the body');
+  }
+  if (err.statusCode === 429) return new AppError('RATE_LIMIT_EXCEEDED', 'Too many requests');
+  if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
+    return new AppError('INVALID_REQUEST', err.message);
+  }
+  return new AppError('INTERNAL_ERROR', 'Internal server error');
+}
+
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((err: FastifyError, request, reply) => {
+    const appErr = toAppError(err);
+    if (appErr.statusCode >= 500 && !isAppError(err)) {
+      request.log.error({ err }, 'unhandled error');
+    } else if (appErr.statusCode >= 500) {
+      request.log.warn({ code: appErr.code, msg: appErr.message }, 'request failed');
+    }
+    return reply.status(appErr.statusCode).send(appErr.toBody());
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const e = new AppError('NOT_FOUND', `No route for ${request.method} ${request.url.split('?')[0]}`);
+    return reply.status(e.statusCode).send(e.toBody());
+  });
+}

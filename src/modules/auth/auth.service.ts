@@ -1,0 +1,48 @@
+import type { AppContext } from '../../context.js';
+import { AppError } from '../../shared/errors.js';
+import { findActiveKey, findActiveKeyById } from '../keys/keys.service.js';
+import { checkOwnerCredentials, getUser } from '../users/users.service.js';
+import { issueToken, verifyToken, type SessionKind } from './tokens.js';
+
+/** Who is calling, as every authenticated route and MCP tool sees it. */
+export interface Principal {
+  userId: string;
+  kind: SessionKind;
+  /** The key of an agent session (REST `api_key` JWT or MCP bearer key); absent for the owner's session. */
+  keyId?: string;
+  keyName?: string;
+}
+
+const settings = (ctx: AppContext) => ({ secret: ctx.config.jwtSecret, expirySeconds: ctx.config.jwtExpirySeconds });
+
+export async function exchangeApiKey(ctx: AppContext, apiKey: string) {
+  const key = await findActiveKey(ctx, apiKey);
+  if (!key) throw new AppError('INVALID_API_KEY', 'API key is invalid or has been deleted');
+  return issueToken(settings(ctx), { userId: key.user_id, kind: 'api_key', keyId: key.id }, ctx.clock.now());
+}
+
+export async function loginOwner(ctx: AppContext, email: string, password: string) {
+  const userId = await checkOwnerCredentials(ctx, email, password);
+  return issueToken(settings(ctx), { userId, kind: 'owner' }, ctx.clock.now());
+}
+
+/**
+ * Resolves a REST bearer JWT to a principal. D12: a token minted from a key that was deleted since stops
+ * working; a token whose user is gone answers USER_NOT_FOUND (contract).
+ */
+export async function authenticateJwt(ctx: AppContext, token: string): Promise<Principal> {
+  const claims = await verifyToken(settings(ctx), token, ctx.clock.now());
+  const user = await getUser(ctx, claims.userId);
+  if (!user) throw new AppError('USER_NOT_FOUND', 'The user of this token does not exist');
+  if (claims.kind === 'owner') return { userId: user.id, kind: 'owner' };
+  const key = await findActiveKeyById(ctx, user.id, claims.keyId!);
+  if (!key) throw new AppError('INVALID_TOKEN', 'The API key behind this token has been deleted');
+  return { userId: user.id, kind: 'api_key', keyId: key.id, keyName: key.name };
+}
+
+/** MCP: the raw key is the credential (contract, Authentication 2). */
+export async function authenticateApiKey(ctx: AppContext, apiKey: string): Promise<Principal | null> {
+  const key = await findActiveKey(ctx, apiKey);
+  if (!key) return null;
+  return { userId: key.user_id, kind: 'api_key', keyId: key.id, keyName: key.name };
+}

@@ -1,0 +1,34 @@
+import { Type } from '@sinclair/typebox';
+import type { AppContext } from '../../context.js';
+import { ping } from '../../db/database.js';
+import { migrationsComplete } from '../../db/migrate.js';
+import { AppError } from '../../shared/errors.js';
+import type { App } from '../../http/types.js';
+
+const Ok = Type.Object({ status: Type.Literal('ok') });
+
+/** D4: liveness needs the store to answer; readiness also needs every migration applied. */
+export function healthRoutes(app: App, ctx: AppContext): void {
+  const unavailable = () => new AppError('SERVICE_UNAVAILABLE', 'Store is not reachable');
+  app.get(
+    '/healthz',
+    { config: { rateLimit: false }, schema: { tags: ['health'], summary: 'Liveness', response: { 200: Ok } } },
+    async () => {
+      await ping(ctx.store).catch(() => {
+        throw unavailable();
+      });
+      return { status: 'ok' as const };
+    },
+  );
+  app.get(
+    '/readyz',
+    { config: { rateLimit: false }, schema: { tags: ['health'], summary: 'Readiness', response: { 200: Ok } } },
+    async () => {
+      const done = await migrationsComplete(ctx.store).catch(() => {
+        throw unavailable();
+      });
+      if (!done) throw new AppError('SERVICE_UNAVAILABLE', 'Migrations are pending');
+      return { status: 'ok' as const };
+    },
+  );
+}

@@ -1,0 +1,62 @@
+import { Type } from '@sinclair/typebox';
+import type { AppContext } from '../../context.js';
+import { principalOf, requireAuth } from '../../http/auth.js';
+import { AUTH_ERRORS, bearerSecurity, errors } from '../../http/schemas.js';
+import type { App } from '../../http/types.js';
+import { ApiKeyBody, CreateApiKeyBody, NewApiKeyBody } from './keys.schemas.js';
+import { createApiKey, deleteApiKey, listApiKeys } from './keys.service.js';
+
+export function keysRoutes(app: App, ctx: AppContext): void {
+  const auth = requireAuth(ctx);
+  const tags = ['api keys'];
+
+  app.post(
+    '/v1/api-keys',
+    {
+      onRequest: auth,
+      schema: {
+        tags,
+        summary: 'Create an API key (one per agent is recommended); the secret is shown only here',
+        security: bearerSecurity,
+        body: CreateApiKeyBody,
+        response: { 201: NewApiKeyBody, ...errors(...AUTH_ERRORS, 'INVALID_JSON', 'INVALID_REQUEST') },
+      },
+    },
+    async (request, reply) => {
+      const key = await createApiKey(ctx, ctx.store.db, principalOf(request).userId, request.body.name.trim());
+      return reply.status(201).send(key);
+    },
+  );
+
+  app.get(
+    '/v1/api-keys',
+    {
+      onRequest: auth,
+      schema: {
+        tags,
+        summary: 'List API keys (never their secrets)',
+        security: bearerSecurity,
+        response: { 200: Type.Object({ api_keys: Type.Array(ApiKeyBody) }), ...errors(...AUTH_ERRORS) },
+      },
+    },
+    async (request) => ({ api_keys: await listApiKeys(ctx, principalOf(request).userId) }),
+  );
+
+  app.delete(
+    '/v1/api-keys/:id',
+    {
+      onRequest: auth,
+      schema: {
+        tags,
+        summary: 'Delete an API key: MCP calls and tokens minted from it stop working at once (D12)',
+        security: bearerSecurity,
+        params: Type.Object({ id: Type.String({ maxLength: 64 }) }),
+        response: { 204: Type.Null(), ...errors(...AUTH_ERRORS, 'NOT_FOUND') },
+      },
+    },
+    async (request, reply) => {
+      await deleteApiKey(ctx, principalOf(request).userId, request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+}

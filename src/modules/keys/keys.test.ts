@@ -1,0 +1,98 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createUser, expectError, startTestApp, type TestApp, type TestUser } from '../../../test/helpers.js';
+
+describe('API keys', () => {
+  let t: TestApp;
+  let alice: TestUser;
+  let bob: TestUser;
+  beforeAll(async () => {
+    t = await startTestApp();
+    [alice, bob] = await Promise.all([createUser(t.app), createUser(t.app)]);
+  });
+  afterAll(() => t.close());
+
+  const createKey = (token: string, name: string) =>
+    t.app.inject({ method: 'POST', url: '/v1/api-keys', headers: bearer(token), payload: { name } });
+
+  it('creates a key whose secret is shown once and usable for a token', async () => {
+    const res = await createKey(alice.ownerToken, 'shopping-agent');
+    expect(res.statusCode).toBe(201);
+    const key = res.json();
+    expect(key).toMatchObject({ name: 'shopping-agent' });
+    expect(key.id).toMatch(/^key_/);
+    expect(key.key).toMatch(/^svc_[A-Za-z0-9_-]{32}$/);
+    const tok = await t.app.inject({ method: 'POST', url: '/v1/auth/token', payload: { api_key: key.key } });
+    expect(tok.statusCode).toBe(200);
+  });
+
+  it('lists keys without their secrets, only the caller’s', async () => {
+    await createKey(alice.agentToken, 'from-agent-session');
+    const res = await t.app.inject({ method: 'GET', url: '/v1/api-keys', headers: bearer(alice.ownerToken) });
+    expect(res.statusCode).toBe(200);
+    const { api_keys } = res.json();
+    expect(api_keys.length).toBeGreaterThanOrEqual(2);
+    for (const k of api_keys) expect(Object.keys(k).sort()).toEqual(['created_at', 'id', 'name']);
+    expect(res.body).not.toContain('svc_');
+    const ids = api_keys.map((k: { id: string }) => k.id);
+    expect(ids).toContain(alice.apiKeyId);
+    expect(ids).not.toContain(bob.apiKeyId);
+  });
+
+  it('rejects a missing or empty name', async () => {
+    expectError(await createKey(alice.ownerToken, ''), 400, 'INVALID_REQUEST');
+    const res = await t.app.inject({ method: 'POST', url: '/v1/api-keys', headers: bearer(alice.ownerToken), payload: {} });
+    expectError(res, 400, 'INVALID_REQUEST');
+  });
+
+  it('deletes a key: its exchange and its JWTs stop working, other keys are unaffected (D12)', async () => {
+    const created = (await createKey(alice.ownerToken, 'temp')).json();
+    const token = (
+      await t.app.inject({ method: 'POST', url: '/v1/auth/token', payload: { api_key: created.key } })
+    ).json().token;
+    const ok = await t.app.inject({ method: 'GET', url: '/v1/api-keys', headers: bearer(token) });
+    expect(ok.statusCode).toBe(200);
+
+    const del = await t.app.inject({ method: 'DELETE', url: `/v1/api-keys/${created.id}`, headers: bearer(alice.ownerToken) });
+    expect(del.statusCode).toBe(204);
+    expect(del.body).toBe('');
+
+    expectError(await t.app.inject({ method: 'GET', url: '/v1/api-keys', headers: bearer(token) }), 401, 'INVALID_TOKEN');
+    expectError(
+      await t.app.inject({ method: 'POST', url: '/v1/auth/token', payload: { api_key: created.key } }),
+      401,
+      'INVALID_API_KEY',
+    );
+    const list = (await t.app.inject({ method: 'GET', url: '/v1/api-keys', headers: bearer(alice.ownerToken) })).json();
+    expect(list.api_keys.map((k: { id: string }) => k.id)).not.toContain(created.id);
+    const other = await t.app.inject({ method: 'GET', url: '/v1/api-keys', headers: bearer(alice.agentToken) });
+    expect(other.statusCode).toBe(200);
+  });
+
+  it('answers 404 for another user’s key, an unknown id and an already deleted key', async () => {
+    expectError(
+      await t.app.inject({ method: 'DELETE', url: `/v1/api-keys/${bob.apiKeyId}`, headers: bearer(alice.ownerToken) }),
+      404,
+      'NOT_FOUND',
+    );
+    const bobStill = await t.app.inject({ method: 'POST', url: '/v1/auth/token', payload: { api_key: bob.apiKey } });
+    expect(bobStill.statusCode).toBe(200);
+    expectError(
+      await t.app.inject({ method: 'DELETE', url: '/v1/api-keys/key_nope', headers: bearer(alice.ownerToken) }),
+      404,
+      'NOT_FOUND',
+    );
+    const k = (await createKey(alice.ownerToken, 'twice')).json();
+    await t.app.inject({ method: 'DELETE', url: `/v1/api-keys/${k.id}`, headers: bearer(alice.ownerToken) });
+    expectError(
+      await t.app.inject({ method: 'DELETE', url: `/v1/api-keys/${k.id}`, headers: bearer(alice.ownerToken) }),
+      404,
+      'NOT_FOUND',
+    );
+  });
+
+  it('needs a bearer token on every key route', async () => {
+    expectError(await t.app.inject({ method: 'GET', url: '/v1/api-keys' }), 401, 'UNAUTHENTICATED');
+    expectError(await t.app.inject({ method: 'POST', url: '/v1/api-keys', payload: { name: 'x' } }), 401, 'UNAUTHENTICATED');
+    expectError(await t.app.inject({ method: 'DELETE', url: `/v1/api-keys/${alice.apiKeyId}` }), 401, 'UNAUTHENTICATED');
+  });
+});

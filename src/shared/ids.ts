@@ -1,0 +1,26 @@
+import { randomBytes } from 'node:crypto';
+
+/** Prefixed, time-sortable identifiers (D6): `<prefix>_` + 10 chars of time + 16 chars of randomness. */
+export type IdPrefix = 'usr' | 'key' | 'wd' | 'apr' | 'evt' | 'whk' | 'whd' | 'dep' | 'trf' | 'txn' | 'acc' | 'aud' | 'lnk';
+
+const ALPHABET = '0123456789abcdefghjkmnpqrstvwxyz'; // Crockford base32, lower-case
+
+function encodeTime(ms: number): string {
+  let out = '';
+  for (let i = 0; i < 10; i++) {
+    out = ALPHABET[ms % 32] + out;
+    ms = Math.floor(ms / 32);
+  }
+  return out;
+}
+
+function encodeRandom(): string {
+  const bytes = randomBytes(16);
+  let out = '';
+  for (const b of bytes) out += ALPHABET[b % 32];
+  return out;
+}
+
+export function newId(prefix: IdPrefix, now: Date = new Date()): string {
+  return `${prefix}_${encodeTime(now.getTime())}${encodeRandom()}`;
+}

@@ -1,0 +1,125 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { buildApp, type Deps } from '../src/app.js';
+import { parseConfig, type Config } from '../src/config.js';
+import { FakeClock } from '../src/shared/clock.js';
+
+export const TEST_JWT_SECRET = 'test-secret-0123456789-abcdefghijklmnop';
+
+/**
+ * One isolated store per test app: a temp SQLite file, or (TEST_DATABASE_URL set) a fresh PostgreSQL schema in
+ * the CI database. `env` overrides settings exactly as an operator would.
+ */
+export interface TestStore {
+  config: Pick<Config, 'dataDir' | 'databaseUrl'>;
+  drop(): Promise<void>;
+}
+
+export async function createTestStore(): Promise<TestStore> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'wallet-test-'));
+  const base = process.env.TEST_DATABASE_URL;
+  if (!base) {
+    return { config: { dataDir, databaseUrl: '' }, drop: async () => rmSync(dataDir, { recursive: true, force: true }) };
+  }
+  const schema = `t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create schema ${schema}`);
+  await admin.end();
+  const url = new URL(base);
+  url.searchParams.set('options', `-c search_path=${schema}`);
+  return {
+    config: { dataDir, databaseUrl: url.toString() },
+    drop: async () => {
+      const c = new pg.Client({ connectionString: base });
+      await c.connect();
+      await c.query(`drop schema ${schema} cascade`);
+      await c.end();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export function testConfig(store: TestStore, env: Record<string, string> = {}): Config {
+  const config = parseConfig({
+    JWT_SECRET: TEST_JWT_SECRET,
+    RATE_LIMIT_PER_MINUTE: '100000',
+    LOG_LEVEL: 'silent',
+    WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
+    ...env,
+  });
+  return { ...config, ...store.config };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  clock: FakeClock;
+  store: TestStore;
+  config: Config;
+  close(): Promise<void>;
+}
+
+export async function startTestApp(opts: { env?: Record<string, string>; deps?: Deps; store?: TestStore } = {}) {
+  const store = opts.store ?? (await createTestStore());
+  const config = testConfig(store, opts.env);
+  const clock = new FakeClock(new Date());
+  const app = await buildApp(config, { clock, startJobs: false, ...opts.deps });
+  await app.ready();
+  return {
+    app,
+    clock,
+    store,
+    config,
+    close: async () => {
+      await app.close();
+      if (!opts.store) await store.drop();
+    },
+  } satisfies TestApp;
+}
+
+let seq = 0;
+export const uniqueEmail = () => `user${Date.now()}${++seq}${randomBytes(3).toString('hex')}@example.com`;
+export const PASSWORD = 'correct horse battery';
+
+export interface TestUser {
+  id: string;
+  email: string;
+  apiKey: string;
+  apiKeyId: string;
+  ownerToken: string;
+  agentToken: string;
+}
+
+export async function createUser(app: FastifyInstance, name = 'Test User'): Promise<TestUser> {
+  const email = uniqueEmail();
+  const res = await app.inject({ method: 'POST', url: '/v1/users', payload: { email, password: PASSWORD, name } });
+  if (res.statusCode !== 201) throw new Error(`create user: ${res.statusCode} ${res.body}`);
+  const user = res.json();
+  const login = await app.inject({ method: 'POST', url: '/v1/login', payload: { email, password: PASSWORD } });
+  const agent = await app.inject({
+    method: 'POST',
+    url: '/v1/auth/token',
+    payload: { api_key: user.default_api_key.key },
+  });
+  return {
+    id: user.id,
+    email,
+    apiKey: user.default_api_key.key,
+    apiKeyId: user.default_api_key.id,
+    ownerToken: login.json().token,
+    agentToken: agent.json().token,
+  };
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+export function expectError(res: LightMyRequestResponse, status: number, code: string): void {
+  const body = res.json();
+  if (res.statusCode !== status || body.error !== code || typeof body.message !== 'string') {
+    throw new Error(`expected ${status} ${code}, got ${res.statusCode} ${res.body}`);
+  }
+}
