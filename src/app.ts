@@ -12,13 +12,19 @@ import { openStore } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { registerErrorHandling } from './http/errors.js';
 import { connectRedis, registerRateLimit } from './http/rate-limit.js';
+import { registerValidation } from './http/validation.js';
 import type { App } from './http/types.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { keysRoutes } from './modules/keys/keys.routes.js';
+import type { BankRail } from './modules/rail/rail.port.js';
+import { SandboxRail } from './modules/rail/sandbox/sandbox-rail.js';
+import { sandboxRoutes } from './modules/sandbox/sandbox.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
+import { walletRoutes } from './modules/wallet/wallet.routes.js';
+import { detectDeposits } from './modules/wallet/wallet.service.js';
 import { systemClock, type Clock } from './shared/clock.js';
-import type { PeriodicJob } from './shared/jobs.js';
+import { PeriodicJob } from './shared/jobs.js';
 
 /** Outside systems and test seams. Everything has a production default. */
 export interface Deps {
@@ -27,6 +33,10 @@ export interface Deps {
   logStream?: DestinationStream;
   /** Start background jobs on listen (default true). Tests drive jobs with `runOnce()` instead. */
   startJobs?: boolean;
+  /**
+   * The bank rail port. Default: the sandbox bank. Tests wrap it to inject outside faults (timeouts, outages).
+   */
+  rail?: (sandbox: SandboxRail) => BankRail;
 }
 
 declare module 'fastify' {
@@ -68,15 +78,21 @@ export async function buildApp(config: Config, deps: Deps = {}): Promise<Fastify
       const incoming = req.headers['x-request-id'];
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : `req_${randomUUID()}`;
     },
-    ajv: { customOptions: { removeAdditional: false, allErrors: false } },
     return503OnClosing: true,
   }).withTypeProvider<TypeBoxTypeProvider>();
   const app = fastify as unknown as App;
 
   const store = openStore({ databaseUrl: config.databaseUrl, sqliteFile: path.join(config.dataDir, 'wallet.sqlite') });
   const redis: Redis | null = config.redisUrl ? connectRedis(config.redisUrl) : null;
-  const ctx: AppContext = { config, store, clock: deps.clock ?? systemClock, log: logger };
-  const jobs: Record<string, PeriodicJob> = {};
+  const clock = deps.clock ?? systemClock;
+  const sandboxRail = new SandboxRail(store.db, clock, config.sandboxConfirmDelayMs);
+  const rail = deps.rail ? deps.rail(sandboxRail) : sandboxRail;
+  const ctx: AppContext = { config, store, clock, log: logger, rail, sandboxRail };
+  const every = config.jobsIntervalMs;
+  const jobs: Record<string, PeriodicJob> = {
+    railSettlement: new PeriodicJob('rail-settlement', every, () => sandboxRail.settleDue(), logger),
+    depositDetection: new PeriodicJob('deposit-detection', every, () => detectDeposits(ctx), logger),
+  };
 
   try {
     await migrateToLatest(store);
@@ -95,6 +111,7 @@ export async function buildApp(config: Config, deps: Deps = {}): Promise<Fastify
     reply.header('x-request-id', request.id);
   });
 
+  registerValidation(app as unknown as FastifyInstance);
   registerErrorHandling(app as unknown as FastifyInstance);
   await registerRateLimit(app as unknown as FastifyInstance, { perMinute: config.rateLimitPerMinute, redis });
   await app.register(swagger, {
@@ -114,6 +131,8 @@ export async function buildApp(config: Config, deps: Deps = {}): Promise<Fastify
   usersRoutes(app, ctx);
   authRoutes(app, ctx);
   keysRoutes(app, ctx);
+  walletRoutes(app, ctx);
+  sandboxRoutes(app, ctx);
   app.get('/openapi.json', { config: { rateLimit: false }, schema: { hide: true } }, async () => app.swagger());
 
   app.addHook('onReady', async () => {

@@ -31,6 +31,7 @@ const EnvSchema = Type.Object({
   WEBHOOK_TIMEOUT_MS: Int(30000, 1),
   WEBHOOK_ALLOW_PRIVATE_NETWORKS: Type.Boolean({ default: false }),
   SANDBOX_CONFIRM_DELAY_MS: Int(2000, 0),
+  JOBS_INTERVAL_MS: Int(1000, 10),
   TELEGRAM_BOT_TOKEN: Type.String({ default: '' }),
   TELEGRAM_WEBHOOK_SECRET: Type.String({ default: '' }),
   TELEGRAM_API_ROOT: Type.String({ default: 'https://api.telegram.org' }),
@@ -73,6 +74,8 @@ export interface Config {
     allowPrivateNetworks: boolean;
   };
   sandboxConfirmDelayMs: number;
+  /** How often internal jobs run: rail settlement, deposit detection, payout follow-up. */
+  jobsIntervalMs: number;
   telegram: { botToken: string; webhookSecret: string; apiRoot: string };
   logLevel: Env['LOG_LEVEL'];
   /** Only the sandbox environment exists (contract, Versioning 2); kept explicit so sandbox helpers check it. */
@@ -144,6 +147,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       allowPrivateNetworks: e.WEBHOOK_ALLOW_PRIVATE_NETWORKS,
     },
     sandboxConfirmDelayMs: e.SANDBOX_CONFIRM_DELAY_MS,
+    jobsIntervalMs: e.JOBS_INTERVAL_MS,
     telegram: { botToken: e.TELEGRAM_BOT_TOKEN, webhookSecret: e.TELEGRAM_WEBHOOK_SECRET, apiRoot: e.TELEGRAM_API_ROOT },
     logLevel: e.LOG_LEVEL,
     sandbox: true,

@@ -1,6 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
 import type { Store } from './db/database.js';
+import type { BankRail } from './modules/rail/rail.port.js';
+import type { SandboxRail } from './modules/rail/sandbox/sandbox-rail.js';
 import type { Clock } from './shared/clock.js';
 
 /**
@@ -12,4 +14,7 @@ export interface AppContext {
   store: Store;
   clock: Clock;
   log: FastifyBaseLogger;
+  rail: BankRail;
+  /** The simulated bank behind the sandbox helpers (D26); the same ledger `rail` reaches in sandbox mode. */
+  sandboxRail: SandboxRail;
 }

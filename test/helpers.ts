@@ -123,3 +123,42 @@ export function expectError(res: LightMyRequestResponse, status: number, code: s
     throw new Error(`expected ${status} ${code}, got ${res.statusCode} ${res.body}`);
   }
 }
+
+/** A valid CUIT/CUIL with a random DNI part (never the sandbox's KYC-pending 99999999). */
+export function randomCuit(prefix = '20'): string {
+  const dni = String(10_000_000 + Math.floor(Math.random() * 89_999_999));
+  const first10 = `${prefix}${dni}`;
+  const w = [5, 4, 3, 2, 7, 6, 5, 4, 3, 2];
+  const sum = [...first10].reduce((s, d, i) => s + Number(d) * w[i]!, 0);
+  const r = 11 - (sum % 11);
+  return `${first10}${r === 11 ? 0 : r === 10 ? 9 : r}`;
+}
+
+export interface OnboardedUser extends TestUser {
+  cvu: string;
+  alias: string;
+  legalId: string;
+}
+
+/** A user with a wallet, optionally funded through the sandbox deposit helper. */
+export async function createOnboardedUser(app: FastifyInstance, opts: { name?: string; fundArs?: number } = {}): Promise<OnboardedUser> {
+  const u = await createUser(app, opts.name);
+  const legalId = randomCuit();
+  const res = await app.inject({
+    method: 'POST',
+    url: '/v1/onboarding',
+    headers: bearer(u.ownerToken),
+    payload: { legal_id: legalId, legal_name: opts.name ?? 'Test User' },
+  });
+  if (res.statusCode !== 200) throw new Error(`onboarding: ${res.statusCode} ${res.body}`);
+  if (opts.fundArs) {
+    const dep = await app.inject({
+      method: 'POST',
+      url: '/v1/sandbox/deposits',
+      headers: bearer(u.ownerToken),
+      payload: { amount_ars: opts.fundArs },
+    });
+    if (dep.statusCode !== 201) throw new Error(`deposit: ${dep.statusCode} ${dep.body}`);
+  }
+  return { ...u, cvu: res.json().cvu, alias: res.json().alias, legalId };
+}

@@ -1,5 +1,8 @@
 import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+import { eventsMigrations } from '../modules/events/events.tables.js';
 import { keysMigrations } from '../modules/keys/keys.tables.js';
+import { sandboxRailMigrations } from '../modules/rail/sandbox/sandbox.tables.js';
+import { walletMigrations } from '../modules/wallet/wallet.tables.js';
 import { usersMigrations } from '../modules/users/users.tables.js';
 import type { Store } from './database.js';
 
@@ -7,6 +10,9 @@ import type { Store } from './database.js';
 export const allMigrations: Record<string, Migration> = {
   ...usersMigrations,
   ...keysMigrations,
+  ...sandboxRailMigrations,
+  ...eventsMigrations,
+  ...walletMigrations,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => allMigrations };

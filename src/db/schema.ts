@@ -1,5 +1,8 @@
+import type { EventsTables } from '../modules/events/events.tables.js';
 import type { KeysTables } from '../modules/keys/keys.tables.js';
+import type { SandboxRailTables } from '../modules/rail/sandbox/sandbox.tables.js';
+import type { WalletTables } from '../modules/wallet/wallet.tables.js';
 import type { UsersTables } from '../modules/users/users.tables.js';
 
 /** The whole store as Kysely sees it: each module declares and migrates its own tables. */
-export interface Database extends UsersTables, KeysTables {}
+export interface Database extends UsersTables, KeysTables, SandboxRailTables, EventsTables, WalletTables {}

@@ -1,6 +1,9 @@
 import { randomBytes } from 'node:crypto';
 
-/** Prefixed, time-sortable identifiers (D6): `<prefix>_` + 10 chars of time + 16 chars of randomness. */
+/**
+ * Prefixed, time-sortable identifiers (D6): `<prefix>_` + 10 chars of time + 4 chars of a process-wide counter +
+ * 12 chars of randomness. The counter keeps ids made in the same millisecond in creation order.
+ */
 export type IdPrefix = 'usr' | 'key' | 'wd' | 'apr' | 'evt' | 'whk' | 'whd' | 'dep' | 'trf' | 'txn' | 'acc' | 'aud' | 'lnk';
 
 const ALPHABET = '0123456789abcdefghjkmnpqrstvwxyz'; // Crockford base32, lower-case
@@ -14,13 +17,25 @@ function encodeTime(ms: number): string {
   return out;
 }
 
+let counter = 0;
+function encodeCounter(): string {
+  counter = (counter + 1) % 32 ** 4;
+  let n = counter;
+  let out = '';
+  for (let i = 0; i < 4; i++) {
+    out = ALPHABET[n % 32] + out;
+    n = Math.floor(n / 32);
+  }
+  return out;
+}
+
 function encodeRandom(): string {
-  const bytes = randomBytes(16);
+  const bytes = randomBytes(12);
   let out = '';
   for (const b of bytes) out += ALPHABET[b % 32];
   return out;
 }
 
 export function newId(prefix: IdPrefix, now: Date = new Date()): string {
-  return `${prefix}_${encodeTime(now.getTime())}${encodeRandom()}`;
+  return `${prefix}_${encodeTime(now.getTime())}${encodeCounter()}${encodeRandom()}`;
 }

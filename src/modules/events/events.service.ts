@@ -1,0 +1,58 @@
+import type { Executor } from '../../db/database.js';
+import type { Clock } from '../../shared/clock.js';
+import { newId } from '../../shared/ids.js';
+
+export const EVENT_TYPES = [
+  'payout.requested',
+  'payout.submitted',
+  'payout.confirmed',
+  'payout.approved',
+  'payout.rejected',
+  'payout.expired',
+  'payout.failed',
+  'deposit.detected',
+  'crypto.offramp.completed',
+  'crypto.offramp.failed',
+  'crypto.deposit.completed',
+] as const;
+export type EventType = (typeof EVENT_TYPES)[number];
+
+export interface EventEnvelope<T = unknown> {
+  id: string;
+  type: EventType;
+  created_at: string;
+  data: T;
+}
+
+/**
+ * Writes an event into the outbox with the caller's executor, so it commits or rolls back with the change it
+ * describes. With a `dedupeKey` the event is written at most once ever; returns null when it already was.
+ */
+export async function recordEvent<T>(
+  db: Executor,
+  clock: Clock,
+  e: { userId: string; type: EventType; data: T; dedupeKey?: string },
+): Promise<EventEnvelope<T> | null> {
+  const now = clock.now();
+  const envelope: EventEnvelope<T> = { id: newId('evt', now), type: e.type, created_at: now.toISOString(), data: e.data };
+  const res = await db
+    .insertInto('events')
+    .values({
+      id: envelope.id,
+      user_id: e.userId,
+      type: e.type,
+      data: JSON.stringify(e.data),
+      created_at: envelope.created_at,
+      dedupe_key: e.dedupeKey ?? null,
+    })
+    .onConflict((oc) => oc.column('dedupe_key').doNothing())
+    .executeTakeFirst();
+  return Number(res.numInsertedOrUpdatedRows ?? 1) === 0 ? null : envelope;
+}
+
+export async function listEvents(db: Executor, userId: string, type?: EventType) {
+  let q = db.selectFrom('events').selectAll().where('user_id', '=', userId);
+  if (type) q = q.where('type', '=', type);
+  const rows = await q.orderBy('created_at').orderBy('id').execute();
+  return rows.map((r) => ({ id: r.id, type: r.type as EventType, created_at: r.created_at, data: JSON.parse(r.data) as unknown }));
+}

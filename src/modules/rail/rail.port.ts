@@ -1,0 +1,83 @@
+import type { DestinationKind } from '../../shared/ar-identifiers.js';
+
+/**
+ * The bank rail: the one outside system that holds the money. Shaped after an Argentine BaaS CVU API (BIND's
+ * transfer API; mapping in docs/bank-rail.md): transfers carry our own idempotent reference (`origin_id`),
+ * their status is asynchronous, and an unknown outcome is answered by asking again by reference, never by
+ * resending (D19).
+ */
+export interface BankRail {
+  /** Opens the customer's virtual account. Idempotent on `ownerRef`: a second call returns the same account. */
+  openAccount(input: { ownerRef: string; legalId: string; legalName: string }): Promise<RailAccount>;
+  /** The holder behind a CBU, CVU or alias, or null when the rail knows no such account. */
+  resolve(kind: DestinationKind, value: string): Promise<ResolvedAccount | null>;
+  /** Available balance in centavos. */
+  getBalance(cvu: string): Promise<number>;
+  /** Transfer legs to and from the account, newest first. */
+  listLegs(cvu: string, limit: number): Promise<TransferLeg[]>;
+  submitTransfer(req: TransferRequest): Promise<SubmitOutcome>;
+  /** The transfer we submitted with `reference`, or null if the rail never received it. */
+  getTransfer(reference: string): Promise<RailTransfer | null>;
+}
+
+export interface RailAccount {
+  cvu: string;
+  alias: string;
+}
+
+export interface ResolvedAccount {
+  kind: DestinationKind;
+  /** The 22-digit account behind an alias, or the number itself. */
+  accountNumber: string;
+  holderName: string;
+  holderLegalId: string;
+}
+
+export type RailTransferStatus = 'IN_PROGRESS' | 'COMPLETED' | 'FAILED';
+
+export interface TransferRequest {
+  /** Our idempotent reference (BIND `origin_id`): the same reference never moves money twice. */
+  reference: string;
+  fromCvu: string;
+  toKind: DestinationKind;
+  to: string;
+  amountCentavos: number;
+  description?: string;
+}
+
+export interface RailTransfer {
+  reference: string;
+  providerTransferId: string;
+  status: RailTransferStatus;
+  failureReason: string | null;
+  counterpartyName: string | null;
+  counterpartyLegalId: string | null;
+  /** The 22-digit account that received it (an alias resolved). */
+  counterpartyAccount: string | null;
+}
+
+/** What a submission can come to; callers must branch on each. */
+export type SubmitOutcome =
+  | { kind: 'accepted'; transfer: RailTransfer }
+  | { kind: 'rejected'; reason: RailRejectReason; message: string }
+  /** Timeout or lost answer: the money may or may not have moved. Reconcile with getTransfer. */
+  | { kind: 'unknown'; message: string };
+
+export type RailRejectReason = 'insufficient_funds' | 'destination_not_found' | 'destination_rejected' | 'invalid_request';
+
+export interface TransferLeg {
+  id: string;
+  from: string;
+  to: string;
+  fromLegalId: string;
+  toLegalId: string;
+  fromName: string;
+  toName: string;
+  amountCentavos: number;
+  currency: 'ARS';
+  status: string;
+  creationTime: string;
+  direction: 'credit' | 'debit';
+  /** A reversal puts back money of a transfer that failed after acceptance; it is not a new deposit. */
+  isReversal: boolean;
+}

@@ -1,0 +1,151 @@
+import type { AppContext } from '../../context.js';
+import { isUniqueViolation } from '../../db/database.js';
+import { isValidCuit, normalizeCuit } from '../../shared/ar-identifiers.js';
+import { AppError } from '../../shared/errors.js';
+import { formatCentavos } from '../../shared/money.js';
+import { recordEvent } from '../events/events.service.js';
+import type { TransferLeg } from '../rail/rail.port.js';
+import { isKycPendingLegalId } from '../rail/sandbox/sandbox-names.js';
+import type { KycStatus, WalletsTable } from './wallet.tables.js';
+
+export const DEPOSITS_LISTING_MAX = 100;
+
+export interface CvuView {
+  cvu: string;
+  alias: string;
+  asset: 'ARS';
+}
+
+/** The Deposit resource of the contract (a transfer leg to or from the user's CVU). */
+export interface DepositView {
+  id: string;
+  from: string;
+  to: string;
+  fromLegalId: string;
+  toLegalId: string;
+  fromName: string;
+  toName: string;
+  amount: string;
+  currency: string;
+  status: string;
+  creationTime: string;
+  direction: 'credit' | 'debit';
+}
+
+export async function findWallet(ctx: AppContext, userId: string): Promise<WalletsTable | null> {
+  const row = await ctx.store.db.selectFrom('wallets').selectAll().where('user_id', '=', userId).executeTakeFirst();
+  return row ?? null;
+}
+
+/** The wallet, or 422 ONBOARDING_INCOMPLETE (contract: payouts, balance and cvu need a CVU first). */
+export async function requireWallet(ctx: AppContext, userId: string): Promise<WalletsTable> {
+  const w = await findWallet(ctx, userId);
+  if (!w) throw new AppError('ONBOARDING_INCOMPLETE', 'Complete onboarding first: POST /v1/onboarding');
+  return w;
+}
+
+/**
+ * D10: the rail opens the account (idempotently, keyed by user id, so a retry or a race opens one account) and
+ * the wallet row records it. KYC is `verified` in the sandbox except for the magic legal ids (D25).
+ */
+export async function onboard(
+  ctx: AppContext,
+  userId: string,
+  input: { legal_id: string; legal_name: string },
+): Promise<CvuView & { kyc_status: KycStatus }> {
+  const legalId = normalizeCuit(input.legal_id.trim());
+  if (!isValidCuit(legalId)) {
+    throw new AppError('INVALID_REQUEST', 'body.legal_id: not a valid CUIT/CUIL (11 digits with a correct check digit)');
+  }
+  const legalName = input.legal_name.trim();
+  if (await findWallet(ctx, userId)) throw new AppError('ALREADY_ONBOARDED', 'This user has already completed onboarding');
+  const account = await ctx.rail.openAccount({ ownerRef: userId, legalId, legalName });
+  const now = ctx.clock.now().toISOString();
+  const kyc_status: KycStatus = isKycPendingLegalId(legalId) ? 'pending' : 'verified';
+  try {
+    await ctx.store.db
+      .insertInto('wallets')
+      .values({ user_id: userId, legal_id: legalId, legal_name: legalName, cvu: account.cvu, alias: account.alias, kyc_status, created_at: now, updated_at: now })
+      .execute();
+  } catch (e) {
+    if (isUniqueViolation(e)) throw new AppError('ALREADY_ONBOARDED', 'This user has already completed onboarding');
+    throw e;
+  }
+  return { cvu: account.cvu, alias: account.alias, asset: 'ARS', kyc_status };
+}
+
+export async function setKycStatus(ctx: AppContext, userId: string, status: KycStatus): Promise<{ kyc_status: KycStatus }> {
+  await requireWallet(ctx, userId);
+  await ctx.store.db
+    .updateTable('wallets')
+    .set({ kyc_status: status, updated_at: ctx.clock.now().toISOString() })
+    .where('user_id', '=', userId)
+    .execute();
+  return { kyc_status: status };
+}
+
+export async function getBalance(ctx: AppContext, userId: string): Promise<{ asset: 'ARS'; available: string }> {
+  const w = await requireWallet(ctx, userId);
+  return { asset: 'ARS', available: formatCentavos(await ctx.rail.getBalance(w.cvu)) };
+}
+
+export async function getCvu(ctx: AppContext, userId: string): Promise<CvuView> {
+  const w = await requireWallet(ctx, userId);
+  return { cvu: w.cvu, alias: w.alias, asset: 'ARS' };
+}
+
+export const toDepositView = (l: TransferLeg): DepositView => ({
+  id: l.id,
+  from: l.from,
+  to: l.to,
+  fromLegalId: l.fromLegalId,
+  toLegalId: l.toLegalId,
+  fromName: l.fromName,
+  toName: l.toName,
+  amount: formatCentavos(l.amountCentavos),
+  currency: l.currency,
+  status: l.status,
+  creationTime: l.creationTime,
+  direction: l.direction,
+});
+
+/** Contract: the most recent legs both ways, live from the rail; `[]` (not an error) with no legal id on file. */
+export async function listDeposits(ctx: AppContext, userId: string, limit = DEPOSITS_LISTING_MAX): Promise<DepositView[]> {
+  const w = await findWallet(ctx, userId);
+  if (!w) return [];
+  const legs = await ctx.rail.listLegs(w.cvu, Math.min(limit, DEPOSITS_LISTING_MAX));
+  return legs.map(toDepositView);
+}
+
+/**
+ * Records one `deposit.detected` event per completed incoming leg (not reversals of our own failed payouts).
+ * The event's dedupe key is the leg id, so a restart or an overlapping run never announces a deposit twice.
+ */
+export async function detectDeposits(ctx: AppContext): Promise<number> {
+  let recorded = 0;
+  let after = '';
+  for (;;) {
+    const page = await ctx.store.db
+      .selectFrom('wallets')
+      .select(['user_id', 'cvu', 'alias'])
+      .where('user_id', '>', after)
+      .orderBy('user_id')
+      .limit(200)
+      .execute();
+    if (page.length === 0) return recorded;
+    for (const w of page) {
+      const legs = await ctx.rail.listLegs(w.cvu, DEPOSITS_LISTING_MAX);
+      for (const leg of legs) {
+        if (leg.direction !== 'credit' || leg.isReversal || leg.status !== 'COMPLETED') continue;
+        const e = await recordEvent(ctx.store.db, ctx.clock, {
+          userId: w.user_id,
+          type: 'deposit.detected',
+          data: { ...toDepositView(leg), cvu: w.cvu, alias: w.alias },
+          dedupeKey: `deposit.detected:${leg.id}`,
+        });
+        if (e) recorded++;
+      }
+    }
+    after = page[page.length - 1]!.user_id;
+  }
+}

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { arsToCentavos, formatArs, formatCentavos } from './money.js';
+
+describe('money (D5)', () => {
+  it.each([
+    [1, 100],
+    [0.01, 1],
+    [0.29, 29],
+    [1500.5, 150050],
+    [99999.99, 9999999],
+    [1e9, 1e11],
+    [0, 0],
+    [-5, -500],
+  ])('%s ARS → %s centavos', (ars, c) => expect(arsToCentavos(ars)).toBe(c));
+
+  it.each([1.001, 0.005, 10.999, NaN, Infinity, -Infinity, 1e300])('refuses %s', (ars) => expect(arsToCentavos(ars)).toBeNull());
+
+  it('formats balances and Argentine amounts', () => {
+    expect(formatCentavos(150000)).toBe('1500.00');
+    expect(formatCentavos(5)).toBe('0.05');
+    expect(formatCentavos(0)).toBe('0.00');
+    expect(formatArs(15000000)).toBe('$ 150.000,00');
+    expect(formatArs(123456789)).toBe('$ 1.234.567,89');
+    expect(formatArs(7)).toBe('$ 0,07');
+  });
+});
