@@ -14,6 +14,14 @@ import { registerErrorHandling } from './http/errors.js';
 import { connectRedis, registerRateLimit } from './http/rate-limit.js';
 import { registerValidation } from './http/validation.js';
 import type { App } from './http/types.js';
+import { approvalsRoutes } from './modules/approvals/approvals.routes.js';
+import { expireDueApprovals, retryPendingNotices } from './modules/approvals/approvals.service.js';
+import type { ApprovalChannel } from './modules/approvals/channels/channel.port.js';
+import { dashboardChannel } from './modules/approvals/channels/dashboard.channel.js';
+import { purgeExpiredKeys } from './modules/idempotency/idempotency.service.js';
+import { followUpPayouts } from './modules/payouts/payout.lifecycle.js';
+import { payoutsRoutes } from './modules/payouts/payouts.routes.js';
+import { thresholdsRoutes } from './modules/thresholds/thresholds.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { keysRoutes } from './modules/keys/keys.routes.js';
@@ -37,6 +45,8 @@ export interface Deps {
    * The bank rail port. Default: the sandbox bank. Tests wrap it to inject outside faults (timeouts, outages).
    */
   rail?: (sandbox: SandboxRail) => BankRail;
+  /** Extra approval channel adapters by name (tests' fakes); `dashboard` is built in. */
+  channels?: Partial<Record<string, ApprovalChannel>>;
 }
 
 declare module 'fastify' {
@@ -87,11 +97,21 @@ export async function buildApp(config: Config, deps: Deps = {}): Promise<Fastify
   const clock = deps.clock ?? systemClock;
   const sandboxRail = new SandboxRail(store.db, clock, config.sandboxConfirmDelayMs);
   const rail = deps.rail ? deps.rail(sandboxRail) : sandboxRail;
-  const ctx: AppContext = { config, store, clock, log: logger, rail, sandboxRail };
+  const channelByName: Record<string, ApprovalChannel | undefined> = { dashboard: dashboardChannel, ...deps.channels };
+  const channels = config.approvalChannels.map((name) => {
+    const c = channelByName[name];
+    if (!c) throw new Error(`approval channel "${name}" is configured but not available in this build`);
+    return c;
+  });
+  const ctx: AppContext = { config, store, clock, log: logger, rail, sandboxRail, channels };
   const every = config.jobsIntervalMs;
   const jobs: Record<string, PeriodicJob> = {
     railSettlement: new PeriodicJob('rail-settlement', every, () => sandboxRail.settleDue(), logger),
     depositDetection: new PeriodicJob('deposit-detection', every, () => detectDeposits(ctx), logger),
+    approvalExpiry: new PeriodicJob('approval-expiry', every, () => expireDueApprovals(ctx), logger),
+    payoutFollowUp: new PeriodicJob('payout-follow-up', every, () => followUpPayouts(ctx), logger),
+    approvalNotices: new PeriodicJob('approval-notices', every * 5, () => retryPendingNotices(ctx), logger),
+    idempotencyPurge: new PeriodicJob('idempotency-purge', 60 * 60 * 1000, () => purgeExpiredKeys(ctx), logger),
   };
 
   try {
@@ -133,6 +153,9 @@ export async function buildApp(config: Config, deps: Deps = {}): Promise<Fastify
   keysRoutes(app, ctx);
   walletRoutes(app, ctx);
   sandboxRoutes(app, ctx);
+  thresholdsRoutes(app, ctx);
+  payoutsRoutes(app, ctx);
+  approvalsRoutes(app, ctx);
   app.get('/openapi.json', { config: { rateLimit: false }, schema: { hide: true } }, async () => app.swagger());
 
   app.addHook('onReady', async () => {

@@ -94,7 +94,8 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   const raw: Record<string, unknown> = {};
   for (const key of Object.keys(EnvSchema.properties)) {
     const v = env[key];
-    if (v !== undefined && v !== '') raw[key] = v;
+    // An empty variable is unset, except where empty is a value: APPROVAL_CHANNEL= means "no channel" (D3).
+    if (v !== undefined && (v !== '' || key === 'APPROVAL_CHANNELS')) raw[key] = v;
   }
   const withDefaults = Value.Default(EnvSchema, Value.Convert(EnvSchema, raw));
   const problems = [...Value.Errors(EnvSchema, withDefaults)];

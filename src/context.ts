@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
 import type { Store } from './db/database.js';
+import type { ApprovalChannel } from './modules/approvals/channels/channel.port.js';
 import type { BankRail } from './modules/rail/rail.port.js';
 import type { SandboxRail } from './modules/rail/sandbox/sandbox-rail.js';
 import type { Clock } from './shared/clock.js';
@@ -17,4 +18,6 @@ export interface AppContext {
   rail: BankRail;
   /** The simulated bank behind the sandbox helpers (D26); the same ledger `rail` reaches in sandbox mode. */
   sandboxRail: SandboxRail;
+  /** The approval channels configured in APPROVAL_CHANNELS (D23), in that order. */
+  channels: ApprovalChannel[];
 }

@@ -162,3 +162,36 @@ export async function createOnboardedUser(app: FastifyInstance, opts: { name?: s
   }
   return { ...u, cvu: res.json().cvu, alias: res.json().alias, legalId };
 }
+
+export const EXTERNAL_CBU = '2850590940090418135201';
+
+export function withdraw(
+  app: FastifyInstance,
+  token: string,
+  body: Record<string, unknown>,
+  key: string | null = `k-${randomBytes(6).toString('hex')}`,
+) {
+  return app.inject({
+    method: 'POST',
+    url: '/v1/withdraws',
+    headers: { ...bearer(token), ...(key === null ? {} : { 'idempotency-key': key }) },
+    payload: body,
+  });
+}
+
+/** Lets the sandbox rail confirm what is due and the follow-up job carry attempts forward. */
+export async function settle(t: TestApp, ms = 60_000): Promise<void> {
+  t.clock.advance(ms);
+  await t.app.jobs.railSettlement!.runOnce();
+  await t.app.jobs.payoutFollowUp!.runOnce();
+}
+
+export async function setThresholds(app: FastifyInstance, ownerToken: string, body: Record<string, unknown>) {
+  const res = await app.inject({ method: 'PUT', url: '/v1/thresholds', headers: bearer(ownerToken), payload: body });
+  if (res.statusCode !== 204) throw new Error(`thresholds: ${res.statusCode} ${res.body}`);
+}
+
+export async function eventTypes(app: FastifyInstance, userId: string, subjectId?: string): Promise<string[]> {
+  const rows = await app.ctx.store.db.selectFrom('events').selectAll().where('user_id', '=', userId).orderBy('id').execute();
+  return rows.filter((r) => !subjectId || JSON.parse(r.data).id === subjectId).map((r) => r.type);
+}

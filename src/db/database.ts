@@ -45,6 +45,14 @@ export async function ping(store: Store): Promise<void> {
   await sql`select 1`.execute(store.db);
 }
 
+/**
+ * Locks the selected rows until the transaction ends. PostgreSQL needs `FOR UPDATE`; on SQLite the
+ * transaction already holds the only connection, so the query runs as is.
+ */
+export function forUpdate<Q extends { forUpdate(): Q }>(store: Store, q: Q): Q {
+  return store.dialect === 'postgres' ? q.forUpdate() : q;
+}
+
 /** Whether an error is a unique-constraint violation, on either store. */
 export function isUniqueViolation(e: unknown): boolean {
   const err = e as { code?: string; message?: string };

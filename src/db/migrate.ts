@@ -2,6 +2,11 @@ import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import { eventsMigrations } from '../modules/events/events.tables.js';
 import { keysMigrations } from '../modules/keys/keys.tables.js';
 import { sandboxRailMigrations } from '../modules/rail/sandbox/sandbox.tables.js';
+import { thresholdsMigrations } from '../modules/thresholds/thresholds.tables.js';
+import { payoutsMigrations } from '../modules/payouts/payouts.tables.js';
+import { approvalsMigrations } from '../modules/approvals/approvals.tables.js';
+import { idempotencyMigrations } from '../modules/idempotency/idempotency.tables.js';
+import { auditMigrations } from '../modules/audit/audit.tables.js';
 import { walletMigrations } from '../modules/wallet/wallet.tables.js';
 import { usersMigrations } from '../modules/users/users.tables.js';
 import type { Store } from './database.js';
@@ -13,6 +18,11 @@ export const allMigrations: Record<string, Migration> = {
   ...sandboxRailMigrations,
   ...eventsMigrations,
   ...walletMigrations,
+  ...thresholdsMigrations,
+  ...payoutsMigrations,
+  ...approvalsMigrations,
+  ...idempotencyMigrations,
+  ...auditMigrations,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => allMigrations };

@@ -1,8 +1,14 @@
 import type { EventsTables } from '../modules/events/events.tables.js';
 import type { KeysTables } from '../modules/keys/keys.tables.js';
 import type { SandboxRailTables } from '../modules/rail/sandbox/sandbox.tables.js';
+import type { ThresholdsTables } from '../modules/thresholds/thresholds.tables.js';
+import type { PayoutsTables } from '../modules/payouts/payouts.tables.js';
+import type { ApprovalsTables } from '../modules/approvals/approvals.tables.js';
+import type { IdempotencyTables } from '../modules/idempotency/idempotency.tables.js';
+import type { AuditTables } from '../modules/audit/audit.tables.js';
 import type { WalletTables } from '../modules/wallet/wallet.tables.js';
 import type { UsersTables } from '../modules/users/users.tables.js';
 
 /** The whole store as Kysely sees it: each module declares and migrates its own tables. */
-export interface Database extends UsersTables, KeysTables, SandboxRailTables, EventsTables, WalletTables {}
+export interface Database extends UsersTables, KeysTables, SandboxRailTables, EventsTables, WalletTables,
+    ThresholdsTables, PayoutsTables, ApprovalsTables, IdempotencyTables, AuditTables {}

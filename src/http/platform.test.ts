@@ -115,5 +115,6 @@ describe('configuration (D3)', () => {
 
   it('an empty APPROVAL_CHANNELS means no channel', () => {
     expect(parseConfig({ APPROVAL_CHANNELS: ' ' }).approvalChannels).toEqual([]);
+    expect(parseConfig({ APPROVAL_CHANNELS: '' }).approvalChannels).toEqual([]);
   });
 });

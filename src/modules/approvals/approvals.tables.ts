@@ -1,0 +1,54 @@
+import type { Kysely, Migration } from 'kysely';
+
+export type ApprovalKind = 'payout' | 'threshold_change';
+export type ApprovalStatus = 'pending' | 'approved' | 'rejected' | 'expired';
+
+/** D22: what the owner is asked to decide, until when, and how it ended. */
+export interface ApprovalsTable {
+  id: string;
+  user_id: string;
+  kind: ApprovalKind;
+  /** The payout id for `payout` approvals. */
+  payout_id: string | null;
+  /** JSON of the proposed threshold fields for `threshold_change` approvals. */
+  proposal: string | null;
+  status: ApprovalStatus;
+  api_key_id: string | null;
+  api_key_name: string | null;
+  created_at: string;
+  expires_at: string;
+  decided_at: string | null;
+  /** The channel the decision came through (`dashboard`, `telegram`) or `expiry`. */
+  decided_via: string | null;
+  /** Channels still owed a message about this approval (JSON array), retried by the follow-up job. */
+  notify_pending: string;
+}
+
+export interface ApprovalsTables {
+  approvals: ApprovalsTable;
+}
+
+export const approvalsMigrations: Record<string, Migration> = {
+  '0008_approvals': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('approvals')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('kind', 'text', (c) => c.notNull())
+        .addColumn('payout_id', 'text')
+        .addColumn('proposal', 'text')
+        .addColumn('status', 'text', (c) => c.notNull())
+        .addColumn('api_key_id', 'text')
+        .addColumn('api_key_name', 'text')
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('expires_at', 'text', (c) => c.notNull())
+        .addColumn('decided_at', 'text')
+        .addColumn('decided_via', 'text')
+        .addColumn('notify_pending', 'text', (c) => c.notNull().defaultTo('[]'))
+        .execute();
+      await db.schema.createIndex('approvals_user_idx').on('approvals').columns(['user_id', 'status', 'created_at']).execute();
+      await db.schema.createIndex('approvals_expiry_idx').on('approvals').columns(['status', 'expires_at']).execute();
+    },
+  },
+};

@@ -1,0 +1,37 @@
+import type { Kysely, Migration } from 'kysely';
+
+/** Who asked for what and what the service answered, including requests that changed nothing (D17). */
+export interface AuditLogTable {
+  id: string;
+  user_id: string;
+  api_key_id: string | null;
+  api_key_name: string | null;
+  action: string;
+  subject_id: string | null;
+  /** JSON details. */
+  data: string;
+  created_at: string;
+}
+
+export interface AuditTables {
+  audit_log: AuditLogTable;
+}
+
+export const auditMigrations: Record<string, Migration> = {
+  '0010_audit_log': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('audit_log')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('user_id', 'text', (c) => c.notNull())
+        .addColumn('api_key_id', 'text')
+        .addColumn('api_key_name', 'text')
+        .addColumn('action', 'text', (c) => c.notNull())
+        .addColumn('subject_id', 'text')
+        .addColumn('data', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('audit_log_user_idx').on('audit_log').columns(['user_id', 'created_at']).execute();
+    },
+  },
+};

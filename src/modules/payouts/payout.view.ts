@@ -1,0 +1,78 @@
+import type { AppContext } from '../../context.js';
+import type { Executor } from '../../db/database.js';
+import { AppError } from '../../shared/errors.js';
+import { centavosToArs } from '../../shared/money.js';
+import type { DestinationKind } from '../../shared/ar-identifiers.js';
+import type { PayoutsTable } from './payouts.tables.js';
+
+/** The payout attempt record of the contract (plus a few fields of ours: note, failure_reason, recipient). */
+export interface PayoutView {
+  id: string;
+  amount_ars: number;
+  destination: string;
+  destination_kind: DestinationKind;
+  status: string;
+  decision: string;
+  decision_reasons: string[];
+  idempotency_key: string;
+  created_at: string;
+  resolved_at: string | null;
+  provider_transfer_id: string | null;
+  api_key_id: string | null;
+  api_key_name: string | null;
+  note: string | null;
+  failure_reason: string | null;
+  approval_id: string | null;
+  recipient_name: string | null;
+  recipient_legal_id: string | null;
+  updated_at: string;
+}
+
+export const toPayoutView = (p: PayoutsTable): PayoutView => ({
+  id: p.id,
+  amount_ars: centavosToArs(Number(p.amount)),
+  destination: p.destination,
+  destination_kind: p.destination_kind,
+  status: p.status,
+  decision: p.decision,
+  decision_reasons: JSON.parse(p.decision_reasons) as string[],
+  idempotency_key: p.idempotency_key,
+  created_at: p.created_at,
+  resolved_at: p.resolved_at,
+  provider_transfer_id: p.provider_transfer_id,
+  api_key_id: p.api_key_id,
+  api_key_name: p.api_key_name,
+  note: p.note,
+  failure_reason: p.failure_reason,
+  approval_id: p.approval_id,
+  recipient_name: p.recipient_name,
+  recipient_legal_id: p.recipient_legal_id,
+  updated_at: p.updated_at,
+});
+
+export async function loadPayout(db: Executor, id: string): Promise<PayoutsTable | null> {
+  return (await db.selectFrom('payouts').selectAll().where('id', '=', id).executeTakeFirst()) ?? null;
+}
+
+/** Another user's attempt is simply not found (D20). */
+export async function getPayout(ctx: AppContext, userId: string, id: string): Promise<PayoutView> {
+  const row = await ctx.store.db.selectFrom('payouts').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+  if (!row) throw new AppError('NOT_FOUND', 'Payout not found');
+  return toPayoutView(row);
+}
+
+export const LIST_MAX = 100;
+
+/** Newest first, at most 100 (D20); `cursor` is the last id of the previous page. */
+export async function listPayouts(
+  ctx: AppContext,
+  userId: string,
+  opts: { limit?: number; cursor?: string } = {},
+): Promise<{ withdraws: PayoutView[]; next_cursor: string | null }> {
+  const limit = Math.min(Math.max(opts.limit ?? LIST_MAX, 1), LIST_MAX);
+  let q = ctx.store.db.selectFrom('payouts').selectAll().where('user_id', '=', userId);
+  if (opts.cursor) q = q.where('id', '<', opts.cursor);
+  const rows = await q.orderBy('id', 'desc').limit(limit + 1).execute();
+  const page = rows.slice(0, limit);
+  return { withdraws: page.map(toPayoutView), next_cursor: rows.length > limit ? page[page.length - 1]!.id : null };
+}

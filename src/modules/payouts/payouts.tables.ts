@@ -1,0 +1,91 @@
+import type { Kysely, Migration } from 'kysely';
+import type { DestinationKind } from '../../shared/ar-identifiers.js';
+
+export type PayoutStatus = 'pending_approval' | 'approved' | 'rejected' | 'expired' | 'submitted' | 'confirmed' | 'failed';
+/** Statuses whose amounts count against the daily and monthly limits (D16). */
+export const COMMITTED_STATUSES: PayoutStatus[] = ['pending_approval', 'approved', 'submitted', 'confirmed'];
+export const FINAL_STATUSES: PayoutStatus[] = ['rejected', 'expired', 'confirmed', 'failed'];
+
+/** A payout attempt (contract: "Payout attempt"). Amounts in centavos. */
+export interface PayoutsTable {
+  id: string;
+  user_id: string;
+  api_key_id: string | null;
+  api_key_name: string | null;
+  amount: number;
+  destination: string;
+  destination_kind: DestinationKind;
+  note: string | null;
+  status: PayoutStatus;
+  decision: 'allow' | 'require_approval';
+  /** JSON array of policy reasons. */
+  decision_reasons: string;
+  idempotency_key: string;
+  /** Our idempotent reference at the rail (BIND `origin_id`: 15 characters). */
+  rail_reference: string;
+  provider_transfer_id: string | null;
+  failure_reason: string | null;
+  approval_id: string | null;
+  origin_cvu: string;
+  origin_name: string;
+  recipient_name: string | null;
+  recipient_legal_id: string | null;
+  recipient_account: string | null;
+  /** Calendar day and month in America/Argentina/Buenos_Aires, for the limits (D16). */
+  day_key: string;
+  month_key: string;
+  created_at: string;
+  updated_at: string;
+  approved_at: string | null;
+  submitted_at: string | null;
+  resolved_at: string | null;
+  /** When the follow-up job should next look at it (submission recovery, confirmation polling). */
+  next_check_at: string | null;
+}
+
+export interface PayoutsTables {
+  payouts: PayoutsTable;
+}
+
+export const payoutsMigrations: Record<string, Migration> = {
+  '0007_payouts': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('payouts')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('api_key_id', 'text')
+        .addColumn('api_key_name', 'text')
+        .addColumn('amount', 'bigint', (c) => c.notNull())
+        .addColumn('destination', 'text', (c) => c.notNull())
+        .addColumn('destination_kind', 'text', (c) => c.notNull())
+        .addColumn('note', 'text')
+        .addColumn('status', 'text', (c) => c.notNull())
+        .addColumn('decision', 'text', (c) => c.notNull())
+        .addColumn('decision_reasons', 'text', (c) => c.notNull())
+        .addColumn('idempotency_key', 'text', (c) => c.notNull())
+        .addColumn('rail_reference', 'text', (c) => c.notNull().unique())
+        .addColumn('provider_transfer_id', 'text')
+        .addColumn('failure_reason', 'text')
+        .addColumn('approval_id', 'text')
+        .addColumn('origin_cvu', 'text', (c) => c.notNull())
+        .addColumn('origin_name', 'text', (c) => c.notNull())
+        .addColumn('recipient_name', 'text')
+        .addColumn('recipient_legal_id', 'text')
+        .addColumn('recipient_account', 'text')
+        .addColumn('day_key', 'text', (c) => c.notNull())
+        .addColumn('month_key', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .addColumn('approved_at', 'text')
+        .addColumn('submitted_at', 'text')
+        .addColumn('resolved_at', 'text')
+        .addColumn('next_check_at', 'text')
+        .execute();
+      await db.schema.createIndex('payouts_user_created_idx').on('payouts').columns(['user_id', 'created_at']).execute();
+      await db.schema.createIndex('payouts_user_day_idx').on('payouts').columns(['user_id', 'day_key']).execute();
+      await db.schema.createIndex('payouts_user_month_idx').on('payouts').columns(['user_id', 'month_key']).execute();
+      await db.schema.createIndex('payouts_followup_idx').on('payouts').columns(['status', 'next_check_at']).execute();
+    },
+  },
+};

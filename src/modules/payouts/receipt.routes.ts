@@ -1,0 +1,53 @@
+import { Type } from '@sinclair/typebox';
+import type { AppContext } from '../../context.js';
+import { principalOf, requireAuth } from '../../http/auth.js';
+import { AUTH_ERRORS, bearerSecurity, errors } from '../../http/schemas.js';
+import type { App } from '../../http/types.js';
+import { getReceipt, renderReceiptHtml, renderReceiptPdf } from './receipt.service.js';
+
+type Format = 'html' | 'json' | 'pdf';
+
+/** D21: `text/html` by default, `application/json` and `application/pdf` on request (Accept or `?format=`). */
+function negotiate(accept: string | undefined, format: Format | undefined): Format {
+  if (format) return format;
+  const a = (accept ?? '').toLowerCase();
+  const pdf = a.indexOf('application/pdf');
+  const json = a.indexOf('application/json');
+  const html = a.indexOf('text/html');
+  const present = [
+    ['pdf', pdf],
+    ['json', json],
+    ['html', html],
+  ].filter(([, i]) => (i as number) >= 0) as [Format, number][];
+  if (present.length === 0) return 'html';
+  return present.sort((x, y) => x[1] - y[1])[0]![0];
+}
+
+export function receiptRoute(app: App, ctx: AppContext): void {
+  app.get(
+    '/v1/withdraws/:id/receipt',
+    {
+      onRequest: requireAuth(ctx),
+      schema: {
+        tags: ['payouts'],
+        security: bearerSecurity,
+        summary: 'Receipt: HTML voucher (default), JSON or PDF by Accept header or ?format=html|json|pdf',
+        params: Type.Object({ id: Type.String({ maxLength: 64 }) }),
+        querystring: Type.Object({ format: Type.Optional(Type.Union([Type.Literal('html'), Type.Literal('json'), Type.Literal('pdf')])) }),
+        response: errors(...AUTH_ERRORS, 'NOT_FOUND'),
+      },
+    },
+    async (request, reply) => {
+      const receipt = await getReceipt(ctx, principalOf(request).userId, request.params.id);
+      const fmt = negotiate(request.headers.accept, request.query.format);
+      if (fmt === 'json') return reply.type('application/json').send(receipt);
+      if (fmt === 'pdf') {
+        return reply
+          .type('application/pdf')
+          .header('content-disposition', `inline; filename="comprobante-${receipt.payout_id}.pdf"`)
+          .send(await renderReceiptPdf(receipt));
+      }
+      return reply.type('text/html; charset=utf-8').send(renderReceiptHtml(receipt));
+    },
+  );
+}

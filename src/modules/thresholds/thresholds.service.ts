@@ -1,0 +1,116 @@
+import type { AppContext } from '../../context.js';
+import type { Executor } from '../../db/database.js';
+import { kindOf } from '../../shared/ar-identifiers.js';
+import { AppError } from '../../shared/errors.js';
+import { arsToCentavos, centavosToArs } from '../../shared/money.js';
+import type { PolicyThresholds } from '../policy/policy.js';
+
+/** The wire form (contract, Thresholds): ARS numbers, 0 disables a limit. */
+export interface ThresholdsView {
+  per_tx_limit_ars: number;
+  daily_limit_ars: number;
+  monthly_limit_ars: number;
+  whitelist_cbus: string[];
+  require_approval_above_ars: number;
+}
+export const THRESHOLD_FIELDS = [
+  'per_tx_limit_ars',
+  'daily_limit_ars',
+  'monthly_limit_ars',
+  'whitelist_cbus',
+  'require_approval_above_ars',
+] as const;
+const AMOUNT_FIELDS = ['per_tx_limit_ars', 'daily_limit_ars', 'monthly_limit_ars', 'require_approval_above_ars'] as const;
+
+export function defaultThresholds(ctx: AppContext): PolicyThresholds {
+  const d = ctx.config.defaults;
+  return {
+    perTxLimit: Math.round(d.perTxLimitArs * 100),
+    dailyLimit: Math.round(d.dailyLimitArs * 100),
+    monthlyLimit: Math.round(d.monthlyLimitArs * 100),
+    requireApprovalAbove: Math.round(d.requireApprovalAboveArs * 100),
+    whitelist: d.whitelistCbus,
+  };
+}
+
+export async function loadThresholds(ctx: AppContext, db: Executor, userId: string): Promise<PolicyThresholds> {
+  const row = await db.selectFrom('thresholds').selectAll().where('user_id', '=', userId).executeTakeFirst();
+  if (!row) return defaultThresholds(ctx);
+  return {
+    perTxLimit: Number(row.per_tx_limit),
+    dailyLimit: Number(row.daily_limit),
+    monthlyLimit: Number(row.monthly_limit),
+    requireApprovalAbove: Number(row.require_approval_above),
+    whitelist: JSON.parse(row.whitelist) as string[],
+  };
+}
+
+export const toThresholdsView = (t: PolicyThresholds): ThresholdsView => ({
+  per_tx_limit_ars: centavosToArs(t.perTxLimit),
+  daily_limit_ars: centavosToArs(t.dailyLimit),
+  monthly_limit_ars: centavosToArs(t.monthlyLimit),
+  whitelist_cbus: t.whitelist,
+  require_approval_above_ars: centavosToArs(t.requireApprovalAbove),
+});
+
+export async function getThresholds(ctx: AppContext, userId: string): Promise<ThresholdsView> {
+  return toThresholdsView(await loadThresholds(ctx, ctx.store.db, userId));
+}
+
+/**
+ * Validates a full or partial threshold set and converts it to centavos. Every amount is ≥ 0 with at most two
+ * decimals; every whitelist entry must be a valid CBU, CVU or alias.
+ */
+export function parseThresholdFields(input: Partial<ThresholdsView>): Partial<PolicyThresholds> {
+  const out: Partial<PolicyThresholds> = {};
+  const map = {
+    per_tx_limit_ars: 'perTxLimit',
+    daily_limit_ars: 'dailyLimit',
+    monthly_limit_ars: 'monthlyLimit',
+    require_approval_above_ars: 'requireApprovalAbove',
+  } as const;
+  for (const f of AMOUNT_FIELDS) {
+    const v = input[f];
+    if (v === undefined) continue;
+    const c = arsToCentavos(v);
+    if (c === null || c < 0) throw new AppError('INVALID_REQUEST', `body.${f}: a non-negative amount with at most 2 decimals`);
+    out[map[f]] = c;
+  }
+  if (input.whitelist_cbus !== undefined) {
+    const bad = input.whitelist_cbus.find((w) => kindOf(w.trim()) === null);
+    if (bad !== undefined) {
+      throw new AppError('INVALID_REQUEST', `body.whitelist_cbus: "${bad}" is not a valid CBU, CVU or alias`);
+    }
+    out.whitelist = [...new Set(input.whitelist_cbus.map((w) => w.trim()))];
+  }
+  return out;
+}
+
+export async function writeThresholds(db: Executor, userId: string, t: PolicyThresholds, now: Date): Promise<void> {
+  const row = {
+    per_tx_limit: t.perTxLimit,
+    daily_limit: t.dailyLimit,
+    monthly_limit: t.monthlyLimit,
+    require_approval_above: t.requireApprovalAbove,
+    whitelist: JSON.stringify(t.whitelist),
+    updated_at: now.toISOString(),
+  };
+  await db
+    .insertInto('thresholds')
+    .values({ user_id: userId, ...row })
+    .onConflict((oc) => oc.column('user_id').doUpdateSet(row))
+    .execute();
+}
+
+/** PUT semantics (contract): all five fields; omitted numeric fields are written as 0, an omitted whitelist as []. */
+export async function replaceThresholds(ctx: AppContext, userId: string, input: Partial<ThresholdsView>): Promise<void> {
+  const parsed = parseThresholdFields(input);
+  const full: PolicyThresholds = {
+    perTxLimit: parsed.perTxLimit ?? 0,
+    dailyLimit: parsed.dailyLimit ?? 0,
+    monthlyLimit: parsed.monthlyLimit ?? 0,
+    requireApprovalAbove: parsed.requireApprovalAbove ?? 0,
+    whitelist: parsed.whitelist ?? [],
+  };
+  await writeThresholds(ctx.store.db, userId, full, ctx.clock.now());
+}
