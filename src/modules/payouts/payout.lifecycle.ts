@@ -54,10 +54,11 @@ async function markSubmitted(ctx: AppContext, id: string, t: RailTransfer): Prom
   });
 }
 
-async function markFailed(ctx: AppContext, id: string, reason: string, opts: { releaseIdempotency?: boolean } = {}) {
+/** A failure is an error answer, and errors are not stored (D18): a key still in flight for it is freed. */
+async function markFailed(ctx: AppContext, id: string, reason: string) {
   await ctx.store.db.transaction().execute(async (tx) => {
     const row = await transition(ctx, tx, id, ['approved', 'submitted'], 'failed', 'payout.failed', { failure_reason: reason });
-    if (row && opts.releaseIdempotency) {
+    if (row) {
       const keyRow = await tx.selectFrom('idempotency_keys').select('key_hash').where('payout_id', '=', id).executeTakeFirst();
       if (keyRow) await releaseKey(tx, keyRow.key_hash, { evenWithPayout: true });
     }
@@ -84,11 +85,7 @@ export type SubmitResult =
  * Submits an `approved` attempt to the rail with its own reference (D19). A rejection fails the attempt; an
  * unknown outcome is reconciled by asking the rail about that reference, never by a blind resend.
  */
-export async function submitPayout(
-  ctx: AppContext,
-  id: string,
-  opts: { releaseIdempotencyOnReject?: boolean } = {},
-): Promise<SubmitResult> {
+export async function submitPayout(ctx: AppContext, id: string): Promise<SubmitResult> {
   const p = await loadPayout(ctx.store.db, id);
   if (!p || p.status !== 'approved') return { kind: 'submitted' };
   let outcome;
@@ -110,7 +107,7 @@ export async function submitPayout(
     return { kind: 'submitted' };
   }
   if (outcome.kind === 'rejected') {
-    await markFailed(ctx, id, outcome.reason, { releaseIdempotency: opts.releaseIdempotencyOnReject });
+    await markFailed(ctx, id, outcome.reason);
     return { kind: 'rejected', reason: outcome.reason, message: outcome.message };
   }
   return (await reconcile(ctx, id)) ? { kind: 'submitted' } : { kind: 'unknown' };

@@ -194,7 +194,7 @@ export async function requestPayout(
 
 /** The allowed path: submit now and answer 201 `submitted`, or 502 when the rail rejects it. */
 async function finishAllowed(ctx: AppContext, keyHash: string, payoutId: string): Promise<PayoutResponse> {
-  const result = await submitPayout(ctx, payoutId, { releaseIdempotencyOnReject: true });
+  const result = await submitPayout(ctx, payoutId);
   if (result.kind === 'rejected') {
     throw new AppError('WITHDRAW_FAILED', `The bank rail rejected the payout: ${result.message}`, {
       payout_id: payoutId,
