@@ -18,7 +18,7 @@ const CBU = '2850590940090418135201';
 async function main() {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'wallet-bench-'));
   const config = {
-    ...parseConfig({ LOG_LEVEL: 'warn', JWT_SECRET: 'bench-secret-0123456789-abcdefghijklmnop', DATA_DIR: dataDir }),
+    ...parseConfig({ LOG_LEVEL: 'warn', JWT_SECRET: 'bench-secret-0123456789-abcdefghijklmnop', SECRETS_KEY: 'bench-secrets-key-0123456789-abcdefghijk', DATA_DIR: dataDir }),
     port: 0,
   };
   const app = await buildApp(config);

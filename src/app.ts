@@ -21,6 +21,12 @@ import { dashboardChannel } from './modules/approvals/channels/dashboard.channel
 import { purgeExpiredKeys } from './modules/idempotency/idempotency.service.js';
 import { followUpPayouts } from './modules/payouts/payout.lifecycle.js';
 import { payoutsRoutes } from './modules/payouts/payouts.routes.js';
+import { deliverDue } from './modules/webhooks/delivery.worker.js';
+import { httpSender } from './modules/webhooks/http-sender.js';
+import type { WebhookSender } from './modules/webhooks/sender.port.js';
+import { pruneDeliveries } from './modules/webhooks/webhooks.service.js';
+import { webhooksRoutes } from './modules/webhooks/webhooks.routes.js';
+import { SecretBox } from './shared/secret-box.js';
 import { thresholdsRoutes } from './modules/thresholds/thresholds.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
@@ -47,6 +53,8 @@ export interface Deps {
   rail?: (sandbox: SandboxRail) => BankRail;
   /** Extra approval channel adapters by name (tests' fakes); `dashboard` is built in. */
   channels?: Partial<Record<string, ApprovalChannel>>;
+  /** The webhook sender port. Default: HTTP with the SSRF guard. */
+  webhookSender?: WebhookSender;
 }
 
 declare module 'fastify' {
@@ -60,7 +68,7 @@ const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 /** The one composition root, used by `main` and by every test. */
 export async function buildApp(config: Config, deps: Deps = {}): Promise<FastifyInstance> {
-  if (!config.jwtSecret) throw new Error('config.jwtSecret must be resolved before buildApp (see main.ts)');
+  if (!config.jwtSecret || !config.secretsKey) throw new Error('jwtSecret and secretsKey must be resolved before buildApp (see main.ts)');
   const logger = pino(
     {
       level: config.logLevel,
@@ -103,7 +111,17 @@ export async function buildApp(config: Config, deps: Deps = {}): Promise<Fastify
     if (!c) throw new Error(`approval channel "${name}" is configured but not available in this build`);
     return c;
   });
-  const ctx: AppContext = { config, store, clock, log: logger, rail, sandboxRail, channels };
+  const ctx: AppContext = {
+    config,
+    store,
+    clock,
+    log: logger,
+    rail,
+    sandboxRail,
+    channels,
+    webhookSender: deps.webhookSender ?? httpSender({ allowPrivateNetworks: config.webhook.allowPrivateNetworks }),
+    secretBox: new SecretBox(config.secretsKey),
+  };
   const every = config.jobsIntervalMs;
   const jobs: Record<string, PeriodicJob> = {
     railSettlement: new PeriodicJob('rail-settlement', every, () => sandboxRail.settleDue(), logger),
@@ -111,6 +129,8 @@ export async function buildApp(config: Config, deps: Deps = {}): Promise<Fastify
     approvalExpiry: new PeriodicJob('approval-expiry', every, () => expireDueApprovals(ctx), logger),
     payoutFollowUp: new PeriodicJob('payout-follow-up', every, () => followUpPayouts(ctx), logger),
     approvalNotices: new PeriodicJob('approval-notices', every * 5, () => retryPendingNotices(ctx), logger),
+    webhookDelivery: new PeriodicJob('webhook-delivery', config.webhook.pollIntervalMs, () => deliverDue(ctx), logger),
+    webhookPrune: new PeriodicJob('webhook-prune', 60 * 60 * 1000, () => pruneDeliveries(ctx), logger),
     idempotencyPurge: new PeriodicJob('idempotency-purge', 60 * 60 * 1000, () => purgeExpiredKeys(ctx), logger),
   };
 
@@ -156,6 +176,7 @@ export async function buildApp(config: Config, deps: Deps = {}): Promise<Fastify
   thresholdsRoutes(app, ctx);
   payoutsRoutes(app, ctx);
   approvalsRoutes(app, ctx);
+  webhooksRoutes(app, ctx);
   app.get('/openapi.json', { config: { rateLimit: false }, schema: { hide: true } }, async () => app.swagger());
 
   app.addHook('onReady', async () => {

@@ -16,6 +16,7 @@ const EnvSchema = Type.Object({
   DATABASE_URL: Type.String({ default: '' }),
   REDIS_URL: Type.String({ default: '' }),
   JWT_SECRET: Type.String({ default: '' }),
+  SECRETS_KEY: Type.String({ default: '' }),
   JWT_EXPIRY_HOURS: Type.Number({ default: 24, exclusiveMinimum: 0, maximum: 24 * 365 }),
   DEFAULT_PER_TX_LIMIT_ARS: Amount(100000),
   DEFAULT_DAILY_LIMIT_ARS: Amount(500000),
@@ -55,6 +56,8 @@ export interface Config {
   redisUrl: string;
   /** Empty means "generate once and keep in dataDir" (resolved by main before buildApp). */
   jwtSecret: string;
+  /** Key for secrets encrypted at rest (webhook secrets). Empty = generated once in dataDir, like jwtSecret. */
+  secretsKey: string;
   jwtExpirySeconds: number;
   defaults: {
     perTxLimitArs: number;
@@ -118,8 +121,8 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   if (e.DATABASE_URL && !/^postgres(ql)?:\/\//.test(e.DATABASE_URL)) {
     throw new ConfigError('Invalid configuration:\n  DATABASE_URL: only postgres:// URLs are supported (unset = SQLite)');
   }
-  if (e.JWT_SECRET && e.JWT_SECRET.length < 32) {
-    throw new ConfigError('Invalid configuration:\n  JWT_SECRET: at least 32 characters');
+  for (const name of ['JWT_SECRET', 'SECRETS_KEY'] as const) {
+    if (e[name] && e[name].length < 32) throw new ConfigError(`Invalid configuration:\n  ${name}: at least 32 characters`);
   }
 
   return {
@@ -129,6 +132,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
     jwtSecret: e.JWT_SECRET,
+    secretsKey: e.SECRETS_KEY,
     jwtExpirySeconds: Math.round(e.JWT_EXPIRY_HOURS * 3600),
     defaults: {
       perTxLimitArs: e.DEFAULT_PER_TX_LIMIT_ARS,

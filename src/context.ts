@@ -4,7 +4,9 @@ import type { Store } from './db/database.js';
 import type { ApprovalChannel } from './modules/approvals/channels/channel.port.js';
 import type { BankRail } from './modules/rail/rail.port.js';
 import type { SandboxRail } from './modules/rail/sandbox/sandbox-rail.js';
+import type { WebhookSender } from './modules/webhooks/sender.port.js';
 import type { Clock } from './shared/clock.js';
+import type { SecretBox } from './shared/secret-box.js';
 
 /**
  * What service functions need from the world: configuration, the store, the clock and the outside ports.
@@ -20,4 +22,6 @@ export interface AppContext {
   sandboxRail: SandboxRail;
   /** The approval channels configured in APPROVAL_CHANNELS (D23), in that order. */
   channels: ApprovalChannel[];
+  webhookSender: WebhookSender;
+  secretBox: SecretBox;
 }

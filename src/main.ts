@@ -4,25 +4,31 @@ import path from 'node:path';
 import { buildApp } from './app.js';
 import { ConfigError, parseConfig, type Config } from './config.js';
 
-/** D3: without JWT_SECRET, one is generated on first start and kept in DATA_DIR so tokens survive restarts. */
-function resolveJwtSecret(config: Config): Config {
-  if (config.jwtSecret) return config;
-  mkdirSync(config.dataDir, { recursive: true });
-  const file = path.join(config.dataDir, 'jwt-secret');
-  let secret: string;
+/** D3: a secret not given in the environment is generated on first start and kept in DATA_DIR. */
+function generatedSecret(dataDir: string, name: string): string {
+  mkdirSync(dataDir, { recursive: true });
+  const file = path.join(dataDir, name);
   try {
-    secret = readFileSync(file, 'utf8').trim();
+    return readFileSync(file, 'utf8').trim();
   } catch {
-    secret = randomBytes(48).toString('base64url');
+    const secret = randomBytes(48).toString('base64url');
     writeFileSync(file, secret + '\n', { mode: 0o600, flag: 'wx' });
+    return secret;
   }
-  return { ...config, jwtSecret: secret };
+}
+
+function resolveSecrets(config: Config): Config {
+  return {
+    ...config,
+    jwtSecret: config.jwtSecret || generatedSecret(config.dataDir, 'jwt-secret'),
+    secretsKey: config.secretsKey || generatedSecret(config.dataDir, 'secrets-key'),
+  };
 }
 
 async function main(): Promise<void> {
   let config: Config;
   try {
-    config = resolveJwtSecret(parseConfig(process.env));
+    config = resolveSecrets(parseConfig(process.env));
   } catch (e) {
     if (e instanceof ConfigError) {
       console.error(e.message);

@@ -47,6 +47,7 @@ export async function createTestStore(): Promise<TestStore> {
 export function testConfig(store: TestStore, env: Record<string, string> = {}): Config {
   const config = parseConfig({
     JWT_SECRET: TEST_JWT_SECRET,
+    SECRETS_KEY: 'test-secrets-key-0123456789-abcdefghijkl',
     RATE_LIMIT_PER_MINUTE: '100000',
     LOG_LEVEL: 'silent',
     WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',

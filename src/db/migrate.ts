@@ -7,6 +7,7 @@ import { payoutsMigrations } from '../modules/payouts/payouts.tables.js';
 import { approvalsMigrations } from '../modules/approvals/approvals.tables.js';
 import { idempotencyMigrations } from '../modules/idempotency/idempotency.tables.js';
 import { auditMigrations } from '../modules/audit/audit.tables.js';
+import { webhooksMigrations } from '../modules/webhooks/webhooks.tables.js';
 import { walletMigrations } from '../modules/wallet/wallet.tables.js';
 import { usersMigrations } from '../modules/users/users.tables.js';
 import type { Store } from './database.js';
@@ -23,6 +24,7 @@ export const allMigrations: Record<string, Migration> = {
   ...approvalsMigrations,
   ...idempotencyMigrations,
   ...auditMigrations,
+  ...webhooksMigrations,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => allMigrations };

@@ -1,6 +1,7 @@
 import type { Executor } from '../../db/database.js';
 import type { Clock } from '../../shared/clock.js';
 import { newId } from '../../shared/ids.js';
+import { enqueueDelivery } from '../webhooks/webhooks.service.js';
 
 export const EVENT_TYPES = [
   'payout.requested',
@@ -14,6 +15,7 @@ export const EVENT_TYPES = [
   'crypto.offramp.completed',
   'crypto.offramp.failed',
   'crypto.deposit.completed',
+  'webhook.test',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
@@ -47,7 +49,9 @@ export async function recordEvent<T>(
     })
     .onConflict((oc) => oc.column('dedupe_key').doNothing())
     .executeTakeFirst();
-  return Number(res.numInsertedOrUpdatedRows ?? 1) === 0 ? null : envelope;
+  if (Number(res.numInsertedOrUpdatedRows ?? 1) === 0) return null;
+  await enqueueDelivery(db, clock, { id: envelope.id, userId: e.userId, type: e.type });
+  return envelope;
 }
 
 export async function listEvents(db: Executor, userId: string, type?: EventType) {

@@ -1,7 +1,9 @@
 import type { AppContext } from '../../context.js';
 import { isCbu, isCvu, isValidCuit, normalizeCuit } from '../../shared/ar-identifiers.js';
 import { AppError } from '../../shared/errors.js';
-import { arsToCentavos } from '../../shared/money.js';
+import { newId } from '../../shared/ids.js';
+import { arsToCentavos, formatCentavos } from '../../shared/money.js';
+import { recordEvent } from '../events/events.service.js';
 import { EXTERNAL_CBU } from '../rail/sandbox/sandbox-names.js';
 import { requireWallet, toDepositView, type DepositView } from '../wallet/wallet.service.js';
 
@@ -25,4 +27,48 @@ export async function sandboxDeposit(
     fromLegalId,
   });
   return toDepositView(leg);
+}
+
+/**
+ * Sandbox only: an incoming crypto deposit and its off-ramp to ARS, which credits the wallet (or fails). Emits
+ * `crypto.deposit.completed`, then `crypto.offramp.completed` or `crypto.offramp.failed`.
+ */
+export async function sandboxCrypto(
+  ctx: AppContext,
+  userId: string,
+  input: { asset: 'USDT' | 'USDC'; amount: number; ars_rate?: number; fail?: boolean },
+) {
+  const w = await requireWallet(ctx, userId);
+  const rate = input.ars_rate ?? 1000;
+  const arsCentavos = Math.round(input.amount * rate * 100);
+  if (!Number.isFinite(arsCentavos) || arsCentavos <= 0) throw new AppError('INVALID_REQUEST', 'body.amount: too small to off-ramp');
+  const now = ctx.clock.now();
+  const depositId = newId('dep', now);
+  const offrampId = newId('trf', now);
+  const base = { asset: input.asset, amount: String(input.amount), network: 'sandbox' };
+  await ctx.store.db.transaction().execute((tx) =>
+    recordEvent(tx, ctx.clock, { userId, type: 'crypto.deposit.completed', data: { id: depositId, ...base, cvu: w.cvu } }),
+  );
+  if (input.fail) {
+    const data = { id: offrampId, crypto_deposit_id: depositId, ...base, ars_rate: rate, reason: 'sandbox_failure' };
+    await ctx.store.db.transaction().execute((tx) => recordEvent(tx, ctx.clock, { userId, type: 'crypto.offramp.failed', data }));
+    return { crypto_deposit_id: depositId, offramp_id: offrampId, status: 'failed' as const, amount_ars: null };
+  }
+  const leg = await ctx.sandboxRail.depositFromOutside({
+    cvu: w.cvu,
+    amountCentavos: arsCentavos,
+    fromCbu: EXTERNAL_CBU,
+    fromName: 'Sandbox Crypto Off-ramp',
+    fromLegalId: '30712345671',
+  });
+  const data = {
+    id: offrampId,
+    crypto_deposit_id: depositId,
+    ...base,
+    ars_rate: rate,
+    amount_ars: formatCentavos(arsCentavos),
+    deposit: toDepositView(leg),
+  };
+  await ctx.store.db.transaction().execute((tx) => recordEvent(tx, ctx.clock, { userId, type: 'crypto.offramp.completed', data }));
+  return { crypto_deposit_id: depositId, offramp_id: offrampId, status: 'completed' as const, amount_ars: formatCentavos(arsCentavos) };
 }

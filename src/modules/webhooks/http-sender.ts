@@ -1,0 +1,60 @@
+import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
+import http from 'node:http';
+import https from 'node:https';
+import { isIP, type LookupFunction } from 'node:net';
+import { isBlockedAddress } from './address-guard.js';
+import type { SendResult, WebhookSender } from './sender.port.js';
+
+/**
+ * The production sender. The address is checked at connect time, after DNS, so a hostname that resolves (or
+ * re-resolves) to a private address is refused (D24 SSRF guard); redirects are not followed.
+ */
+export function httpSender(opts: { allowPrivateNetworks: boolean }): WebhookSender {
+  const guardedLookup: LookupFunction = (hostname, options, callback) => {
+    dnsLookup(hostname, { ...options, all: true }, (err, addresses) => {
+      if (err) return callback(err, '', 4);
+      const list = addresses as LookupAddress[];
+      if (!opts.allowPrivateNetworks && list.some((a) => isBlockedAddress(a.address))) {
+        return callback(Object.assign(new Error(`${hostname} resolves to a private or reserved address`), { code: 'EBLOCKED' }), '', 4);
+      }
+      if ((options as { all?: boolean }).all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, list);
+      callback(null, list[0]!.address, list[0]!.family);
+    });
+  };
+
+  return {
+    send: ({ url, headers, body, timeoutMs }) =>
+      new Promise<SendResult>((resolve) => {
+        let target: URL;
+        try {
+          target = new URL(url);
+        } catch {
+          return resolve({ kind: 'error', message: 'invalid url' });
+        }
+        const host = target.hostname.replace(/^\[|\]$/g, '');
+        if (isIP(host) && !opts.allowPrivateNetworks && isBlockedAddress(host)) {
+          return resolve({ kind: 'error', message: 'target address is private or reserved' });
+        }
+        const lib = target.protocol === 'https:' ? https : http;
+        const req = lib.request(
+          target,
+          {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', 'user-agent': 'ars-wallet-webhooks/1', ...headers, 'content-length': Buffer.byteLength(body) },
+            lookup: guardedLookup,
+            timeout: timeoutMs,
+          },
+          (res) => {
+            res.resume(); // the body is not needed; drain it so the socket is freed
+            res.on('end', () => resolve({ kind: 'response', status: res.statusCode ?? 0 }));
+            res.on('error', () => resolve({ kind: 'response', status: res.statusCode ?? 0 }));
+          },
+        );
+        const timer = setTimeout(() => req.destroy(new Error(`timed out after ${timeoutMs} ms`)), timeoutMs);
+        req.on('timeout', () => req.destroy(new Error(`timed out after ${timeoutMs} ms`)));
+        req.on('error', (e) => resolve({ kind: 'error', message: e.message }));
+        req.on('close', () => clearTimeout(timer));
+        req.end(body);
+      }),
+  };
+}

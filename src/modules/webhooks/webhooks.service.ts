@@ -1,0 +1,181 @@
+import { lookup } from 'node:dns/promises';
+import { isIP } from 'node:net';
+import type { AppContext } from '../../context.js';
+import type { Executor } from '../../db/database.js';
+import type { Clock } from '../../shared/clock.js';
+import { AppError } from '../../shared/errors.js';
+import { newId } from '../../shared/ids.js';
+import { checkUrlSyntax, isBlockedAddress } from './address-guard.js';
+import type { WebhookDeliveriesTable, WebhooksTable } from './webhooks.tables.js';
+
+export const SECRET_MIN_LENGTH = 16;
+export const DELIVERIES_LISTING_MAX = 50;
+export const DELIVERY_RETENTION_MS = 7 * 24 * 3600 * 1000;
+
+export interface WebhookView {
+  id: string;
+  url: string;
+  active: boolean;
+  created_at: string;
+  updated_at: string;
+}
+export interface DeliveryView {
+  id: string;
+  event_id: string;
+  event_type: string;
+  status: string;
+  attempt_count: number;
+  created_at: string;
+  last_attempt_at: string | null;
+  next_attempt_at: string | null;
+  last_response_status: number | null;
+  last_error: string | null;
+}
+
+const toView = (w: WebhooksTable): WebhookView => ({
+  id: w.id,
+  url: w.url,
+  active: w.active === 1,
+  created_at: w.created_at,
+  updated_at: w.updated_at,
+});
+export const toDeliveryView = (d: WebhookDeliveriesTable): DeliveryView => ({
+  id: d.id,
+  event_id: d.event_id,
+  event_type: d.event_type,
+  status: d.status,
+  attempt_count: d.attempt_count,
+  created_at: d.created_at,
+  last_attempt_at: d.last_attempt_at,
+  next_attempt_at: d.status === 'pending' ? d.next_attempt_at : null,
+  last_response_status: d.last_response_status,
+  last_error: d.last_error,
+});
+
+export async function getWebhook(ctx: AppContext, userId: string): Promise<WebhookView | null> {
+  const w = await ctx.store.db.selectFrom('webhooks').selectAll().where('user_id', '=', userId).executeTakeFirst();
+  return w ? toView(w) : null;
+}
+
+/** Refuses targets that are, or resolve to, private or reserved addresses (D24), unless allowed by config. */
+async function checkTarget(ctx: AppContext, url: URL): Promise<void> {
+  if (ctx.config.webhook.allowPrivateNetworks) return;
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  let addresses: string[];
+  if (isIP(host)) addresses = [host];
+  else {
+    try {
+      addresses = (await lookup(host, { all: true })).map((a) => a.address);
+    } catch {
+      throw new AppError('INVALID_URL', `url host ${host} does not resolve`);
+    }
+  }
+  if (addresses.some(isBlockedAddress)) {
+    throw new AppError('INVALID_URL', 'url points to a private, loopback or reserved address');
+  }
+}
+
+/** PUT /v1/webhook: one webhook per user, created or replaced. */
+export async function putWebhook(
+  ctx: AppContext,
+  userId: string,
+  input: { url?: string; secret?: string; active?: boolean },
+): Promise<WebhookView> {
+  const checked = checkUrlSyntax(input.url);
+  if (!checked.ok) throw new AppError(checked.code, checked.message);
+  if (typeof input.secret !== 'string' || input.secret.length < SECRET_MIN_LENGTH) {
+    throw new AppError('SECRET_TOO_SHORT', `secret must be at least ${SECRET_MIN_LENGTH} characters`);
+  }
+  await checkTarget(ctx, checked.url);
+  const now = ctx.clock.now().toISOString();
+  const values = { url: checked.url.toString(), secret_enc: ctx.secretBox.seal(input.secret), active: input.active === false ? 0 : 1, updated_at: now };
+  await ctx.store.db
+    .insertInto('webhooks')
+    .values({ id: newId('whk', ctx.clock.now()), user_id: userId, created_at: now, ...values })
+    .onConflict((oc) => oc.column('user_id').doUpdateSet(values))
+    .execute();
+  return (await getWebhook(ctx, userId))!;
+}
+
+export async function deleteWebhook(ctx: AppContext, userId: string): Promise<void> {
+  await ctx.store.db.deleteFrom('webhooks').where('user_id', '=', userId).execute();
+}
+
+export async function listDeliveries(ctx: AppContext, userId: string): Promise<DeliveryView[]> {
+  const rows = await ctx.store.db
+    .selectFrom('webhook_deliveries')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(DELIVERIES_LISTING_MAX)
+    .execute();
+  return rows.map(toDeliveryView);
+}
+
+/**
+ * Called by the outbox in the event's own transaction: a user with an active webhook gets a pending delivery
+ * that commits with the event, so no committed event is ever missed.
+ */
+export async function enqueueDelivery(db: Executor, clock: Clock, e: { id: string; userId: string; type: string }): Promise<void> {
+  const hook = await db.selectFrom('webhooks').select(['id', 'active']).where('user_id', '=', e.userId).executeTakeFirst();
+  if (!hook || hook.active !== 1) return;
+  const now = clock.now().toISOString();
+  await db
+    .insertInto('webhook_deliveries')
+    .values({
+      id: newId('whd', clock.now()),
+      user_id: e.userId,
+      webhook_id: hook.id,
+      event_id: e.id,
+      event_type: e.type,
+      status: 'pending',
+      attempt_count: 0,
+      next_attempt_at: now,
+      last_attempt_at: null,
+      last_response_status: null,
+      last_error: null,
+      lock_token: null,
+      locked_until: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+}
+
+/** Beyond the contract: send an event again, as a fresh delivery with its own 5 attempts. */
+export async function redeliver(ctx: AppContext, userId: string, deliveryId: string): Promise<DeliveryView> {
+  const d = await ctx.store.db
+    .selectFrom('webhook_deliveries')
+    .selectAll()
+    .where('id', '=', deliveryId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  if (!d) throw new AppError('NOT_FOUND', 'Delivery not found');
+  const hook = await ctx.store.db.selectFrom('webhooks').select(['id']).where('user_id', '=', userId).executeTakeFirst();
+  if (!hook) throw new AppError('NOT_FOUND', 'No webhook is set; PUT /v1/webhook first');
+  const now = ctx.clock.now().toISOString();
+  const row: WebhookDeliveriesTable = {
+    ...d,
+    id: newId('whd', ctx.clock.now()),
+    webhook_id: hook.id,
+    status: 'pending',
+    attempt_count: 0,
+    next_attempt_at: now,
+    last_attempt_at: null,
+    last_response_status: null,
+    last_error: null,
+    lock_token: null,
+    locked_until: null,
+    created_at: now,
+    updated_at: now,
+  };
+  await ctx.store.db.insertInto('webhook_deliveries').values(row).execute();
+  return toDeliveryView(row);
+}
+
+export async function pruneDeliveries(ctx: AppContext): Promise<number> {
+  const cutoff = new Date(ctx.clock.now().getTime() - DELIVERY_RETENTION_MS).toISOString();
+  const res = await ctx.store.db.deleteFrom('webhook_deliveries').where('created_at', '<', cutoff).executeTakeFirst();
+  return Number(res.numDeletedRows);
+}
