@@ -20,6 +20,7 @@ import type { ApprovalChannel } from './modules/approvals/channels/channel.port.
 import { dashboardChannel } from './modules/approvals/channels/dashboard.channel.js';
 import { purgeExpiredKeys } from './modules/idempotency/idempotency.service.js';
 import { followUpPayouts } from './modules/payouts/payout.lifecycle.js';
+import { mcpRoutes } from './modules/mcp/mcp.routes.js';
 import { payoutsRoutes } from './modules/payouts/payouts.routes.js';
 import { deliverDue } from './modules/webhooks/delivery.worker.js';
 import { httpSender } from './modules/webhooks/http-sender.js';
@@ -177,6 +178,7 @@ export async function buildApp(config: Config, deps: Deps = {}): Promise<Fastify
   payoutsRoutes(app, ctx);
   approvalsRoutes(app, ctx);
   webhooksRoutes(app, ctx);
+  mcpRoutes(app, ctx);
   app.get('/openapi.json', { config: { rateLimit: false }, schema: { hide: true } }, async () => app.swagger());
 
   app.addHook('onReady', async () => {

@@ -14,6 +14,8 @@ export const ERROR_STATUS = {
   INVALID_TOKEN: 401,
   INVALID_API_KEY: 401,
   INVALID_CREDENTIALS: 401,
+  /** MCP's 401, spelled as the contract gives it. */
+  unauthorized: 401,
   OWNER_SESSION_REQUIRED: 403,
   SANDBOX_ONLY: 403,
   NOT_FOUND: 404,

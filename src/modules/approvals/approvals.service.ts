@@ -9,7 +9,7 @@ import { loadPayout } from '../payouts/payout.view.js';
 import type { PolicyThresholds } from '../policy/policy.js';
 import { loadThresholds, toThresholdsView, writeThresholds } from '../thresholds/thresholds.service.js';
 import type { ApprovalsTable, ApprovalKind } from './approvals.tables.js';
-import type { ApprovalNotice } from './channels/channel.port.js';
+import type { ApprovalChannel, ApprovalNotice } from './channels/channel.port.js';
 
 export interface ApprovalView {
   id: string;
@@ -33,6 +33,13 @@ export interface ApprovalView {
     status: string;
   };
   threshold_change: null | { current: Record<string, unknown>; proposed: Record<string, unknown> };
+}
+
+/** The configured channels that can reach this user now (D23); none means approvals cannot be asked for. */
+export async function availableChannels(ctx: AppContext, userId: string): Promise<ApprovalChannel[]> {
+  const out: ApprovalChannel[] = [];
+  for (const c of ctx.channels) if (await c.isAvailable(userId)) out.push(c);
+  return out;
 }
 
 export async function createApproval(

@@ -5,7 +5,7 @@ import { forUpdate, type Tx } from '../../db/database.js';
 import { isValidDestination, type DestinationKind } from '../../shared/ar-identifiers.js';
 import { AppError } from '../../shared/errors.js';
 import { newId } from '../../shared/ids.js';
-import { createApproval, notifyPending } from '../approvals/approvals.service.js';
+import { availableChannels, createApproval, notifyPending } from '../approvals/approvals.service.js';
 import type { Principal } from '../auth/auth.service.js';
 import { writeAudit } from '../audit/audit.service.js';
 import { recordEvent } from '../events/events.service.js';
@@ -219,12 +219,6 @@ async function resolveDestination(ctx: AppContext, kind: DestinationKind, destin
     ctx.log.warn({ err }, 'rail resolve failed');
     throw new AppError('RAIL_UNAVAILABLE', 'The bank rail is not answering; retry with the same Idempotency-Key');
   }
-}
-
-async function availableChannels(ctx: AppContext, userId: string) {
-  const out = [];
-  for (const c of ctx.channels) if (await c.isAvailable(userId)) out.push(c);
-  return out;
 }
 
 /** D16: centavos in committed attempts today and this month (Buenos Aires calendar). */

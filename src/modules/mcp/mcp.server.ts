@@ -1,0 +1,58 @@
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
+import { Value } from '@sinclair/typebox/value';
+import type { AppContext } from '../../context.js';
+import { isAppError } from '../../shared/errors.js';
+import type { Principal } from '../auth/auth.service.js';
+import { writeAudit } from '../audit/audit.service.js';
+import { TOOLS } from './mcp.tools.js';
+
+/**
+ * A business failure: `{error, message, reasons?}` as JSON text. No `structuredContent`, which clients check
+ * against the tool's success output schema.
+ */
+const toolError = (body: Record<string, unknown>) => ({
+  content: [{ type: 'text' as const, text: JSON.stringify(body) }],
+  isError: true,
+});
+
+/**
+ * One MCP server per request (stateless), bound to the caller's key. Business failures are tool results with
+ * `isError` and the REST error codes; an unknown tool stays a JSON-RPC error.
+ */
+export function buildMcpServer(ctx: AppContext, who: Principal): Server {
+  const server = new Server({ name: 'ars-wallet-payouts', version: '1.0.0' }, { capabilities: { tools: {} } });
+
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({
+    tools: TOOLS.map((t) => ({
+      name: t.name,
+      title: t.title,
+      description: t.description,
+      inputSchema: t.input as unknown as { type: 'object' },
+      outputSchema: t.output as unknown as { type: 'object' },
+      annotations: { title: t.title, ...t.annotations },
+    })),
+  }));
+
+  server.setRequestHandler(CallToolRequestSchema, async (req) => {
+    const t = TOOLS.find((x) => x.name === req.params.name);
+    if (!t) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${req.params.name}`);
+    const args = Value.Default(t.input, structuredClone(req.params.arguments ?? {}));
+    if (!Value.Check(t.input, args)) {
+      const first = [...Value.Errors(t.input, args)][0];
+      const field = first?.path ? first.path.slice(1).replace(/\//g, '.') : '';
+      return toolError({ error: 'INVALID_REQUEST', message: `${field ? `${field}: ` : ''}${first?.message ?? 'invalid arguments'}` });
+    }
+    await writeAudit(ctx.store.db, ctx.clock, who, { action: `mcp.${t.name}` });
+    try {
+      const result = await t.run(ctx, who, args);
+      return { content: [{ type: 'text' as const, text: JSON.stringify(result) }], structuredContent: result };
+    } catch (e) {
+      if (isAppError(e)) return toolError(e.toBody());
+      ctx.log.error({ err: e, tool: t.name }, 'MCP tool failed');
+      return toolError({ error: 'INTERNAL_ERROR', message: 'Internal server error' });
+    }
+  });
+
+  return server;
+}
