@@ -28,6 +28,8 @@ import type { WebhookSender } from './modules/webhooks/sender.port.js';
 import { pruneDeliveries } from './modules/webhooks/webhooks.service.js';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes.js';
 import { SecretBox } from './shared/secret-box.js';
+import { TelegramChannel } from './modules/telegram/telegram.channel.js';
+import { telegramRoutes } from './modules/telegram/telegram.routes.js';
 import { thresholdsRoutes } from './modules/thresholds/thresholds.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
@@ -106,7 +108,11 @@ export async function buildApp(config: Config, deps: Deps = {}): Promise<Fastify
   const clock = deps.clock ?? systemClock;
   const sandboxRail = new SandboxRail(store.db, clock, config.sandboxConfirmDelayMs);
   const rail = deps.rail ? deps.rail(sandboxRail) : sandboxRail;
-  const channelByName: Record<string, ApprovalChannel | undefined> = { dashboard: dashboardChannel, ...deps.channels };
+  const channelByName: Record<string, ApprovalChannel | undefined> = {
+    dashboard: dashboardChannel,
+    ...(config.approvalChannels.includes('telegram') ? { telegram: new TelegramChannel(store.db, clock, config.telegram) } : {}),
+    ...deps.channels,
+  };
   const channels = config.approvalChannels.map((name) => {
     const c = channelByName[name];
     if (!c) throw new Error(`approval channel "${name}" is configured but not available in this build`);
@@ -179,6 +185,7 @@ export async function buildApp(config: Config, deps: Deps = {}): Promise<Fastify
   approvalsRoutes(app, ctx);
   webhooksRoutes(app, ctx);
   mcpRoutes(app, ctx);
+  telegramRoutes(app, ctx);
   app.get('/openapi.json', { config: { rateLimit: false }, schema: { hide: true } }, async () => app.swagger());
 
   app.addHook('onReady', async () => {

@@ -114,6 +114,11 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       throw new ConfigError(`Invalid configuration:\n  APPROVAL_CHANNELS: unknown channel "${c}" (use dashboard, telegram)`);
     }
   }
+  if (channels.includes('telegram') && (!e.TELEGRAM_BOT_TOKEN || e.TELEGRAM_WEBHOOK_SECRET.length < 16)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  APPROVAL_CHANNELS includes telegram: set TELEGRAM_BOT_TOKEN and TELEGRAM_WEBHOOK_SECRET (≥ 16 characters)',
+    );
+  }
   const delays = list(e.WEBHOOK_RETRY_DELAYS_MS).map(Number);
   if (delays.length === 0 || delays.some((d) => !Number.isInteger(d) || d < 0)) {
     throw new ConfigError('Invalid configuration:\n  WEBHOOK_RETRY_DELAYS_MS: comma list of non-negative integers (ms)');

@@ -8,6 +8,7 @@ import { approvalsMigrations } from '../modules/approvals/approvals.tables.js';
 import { idempotencyMigrations } from '../modules/idempotency/idempotency.tables.js';
 import { auditMigrations } from '../modules/audit/audit.tables.js';
 import { webhooksMigrations } from '../modules/webhooks/webhooks.tables.js';
+import { telegramMigrations } from '../modules/telegram/telegram.tables.js';
 import { walletMigrations } from '../modules/wallet/wallet.tables.js';
 import { usersMigrations } from '../modules/users/users.tables.js';
 import type { Store } from './database.js';
@@ -25,6 +26,7 @@ export const allMigrations: Record<string, Migration> = {
   ...idempotencyMigrations,
   ...auditMigrations,
   ...webhooksMigrations,
+  ...telegramMigrations,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => allMigrations };

@@ -7,9 +7,10 @@ import type { ApprovalsTables } from '../modules/approvals/approvals.tables.js';
 import type { IdempotencyTables } from '../modules/idempotency/idempotency.tables.js';
 import type { AuditTables } from '../modules/audit/audit.tables.js';
 import type { WebhooksTables } from '../modules/webhooks/webhooks.tables.js';
+import type { TelegramTables } from '../modules/telegram/telegram.tables.js';
 import type { WalletTables } from '../modules/wallet/wallet.tables.js';
 import type { UsersTables } from '../modules/users/users.tables.js';
 
 /** The whole store as Kysely sees it: each module declares and migrates its own tables. */
 export interface Database extends UsersTables, KeysTables, SandboxRailTables, EventsTables, WalletTables,
-    ThresholdsTables, PayoutsTables, ApprovalsTables, IdempotencyTables, AuditTables, WebhooksTables {}
+    ThresholdsTables, PayoutsTables, ApprovalsTables, IdempotencyTables, AuditTables, WebhooksTables, TelegramTables {}

@@ -108,6 +108,9 @@ describe('configuration (D3)', () => {
     [{ WEBHOOK_RETRY_DELAYS_MS: '1,x' }, 'WEBHOOK_RETRY_DELAYS_MS'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
     [{ JWT_SECRET: 'short' }, 'JWT_SECRET'],
+    [{ SECRETS_KEY: 'short' }, 'SECRETS_KEY'],
+    [{ APPROVAL_CHANNELS: 'telegram' }, 'TELEGRAM_BOT_TOKEN'],
+    [{ APPROVAL_CHANNELS: 'telegram', TELEGRAM_BOT_TOKEN: '1:x', TELEGRAM_WEBHOOK_SECRET: 'short' }, 'TELEGRAM_WEBHOOK_SECRET'],
   ])('fails fast on %j naming the variable', (env, name) => {
     expect(() => parseConfig(env)).toThrow(ConfigError);
     expect(() => parseConfig(env)).toThrow(name);

@@ -17,6 +17,7 @@ export const ERROR_STATUS = {
   /** MCP's 401, spelled as the contract gives it. */
   unauthorized: 401,
   OWNER_SESSION_REQUIRED: 403,
+  FORBIDDEN: 403,
   SANDBOX_ONLY: 403,
   NOT_FOUND: 404,
   USER_NOT_FOUND: 404,

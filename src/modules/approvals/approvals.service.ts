@@ -224,30 +224,34 @@ export async function expireDueApprovals(ctx: AppContext): Promise<number> {
   const now = ctx.clock.now().toISOString();
   const due = await ctx.store.db
     .selectFrom('approvals')
-    .select(['id', 'kind', 'payout_id'])
+    .select(['id'])
     .where('status', '=', 'pending')
     .where('expires_at', '<=', now)
     .limit(500)
     .execute();
   let n = 0;
-  for (const a of due) {
-    const expired = await ctx.store.db.transaction().execute(async (tx) => {
-      const res = await tx
-        .updateTable('approvals')
-        .set({ status: 'expired', decided_at: now, decided_via: 'expiry' })
-        .where('id', '=', a.id)
-        .where('status', '=', 'pending')
-        .executeTakeFirst();
-      if (Number(res.numUpdatedRows) !== 1) return false;
-      if (a.payout_id) await transition(ctx, tx, a.payout_id, ['pending_approval'], 'expired', 'payout.expired');
-      return true;
-    });
-    if (expired) {
-      n++;
-      await notifyResolved(ctx, a.id);
-    }
-  }
+  for (const a of due) if (await expireApprovalIfDue(ctx, a.id)) n++;
   return n;
+}
+
+/** Expires one approval if it is pending and past its deadline; tells the channels. */
+export async function expireApprovalIfDue(ctx: AppContext, approvalId: string): Promise<boolean> {
+  const now = ctx.clock.now().toISOString();
+  const expired = await ctx.store.db.transaction().execute(async (tx) => {
+    const res = await tx
+      .updateTable('approvals')
+      .set({ status: 'expired', decided_at: now, decided_via: 'expiry' })
+      .where('id', '=', approvalId)
+      .where('status', '=', 'pending')
+      .where('expires_at', '<=', now)
+      .executeTakeFirst();
+    if (Number(res.numUpdatedRows) !== 1) return false;
+    const a = await tx.selectFrom('approvals').select('payout_id').where('id', '=', approvalId).executeTakeFirstOrThrow();
+    if (a.payout_id) await transition(ctx, tx, a.payout_id, ['pending_approval'], 'expired', 'payout.expired');
+    return true;
+  });
+  if (expired) await notifyResolved(ctx, approvalId);
+  return expired;
 }
 
 /** Sends the pending notice to every channel still owed one; a failure stays owed and is retried later. */

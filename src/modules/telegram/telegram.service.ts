@@ -1,0 +1,133 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import type { AppContext } from '../../context.js';
+import { AppError, isAppError } from '../../shared/errors.js';
+import { decideApproval, expireApprovalIfDue } from '../approvals/approvals.service.js';
+import { writeAudit } from '../audit/audit.service.js';
+import type { TelegramChannel } from './telegram.channel.js';
+
+export const LINK_CODE_TTL_MS = 15 * 60 * 1000;
+
+export function telegramChannelOf(ctx: AppContext): TelegramChannel {
+  const c = ctx.channels.find((x) => x.name === 'telegram');
+  if (!c) throw new AppError('NOT_FOUND', 'The Telegram approval channel is not enabled on this server (APPROVAL_CHANNELS)');
+  return c as TelegramChannel;
+}
+
+/** A one-time code and its deep link: the owner opens it, Telegram sends `/start <code>` from their chat. */
+export async function createLinkCode(ctx: AppContext, userId: string) {
+  const channel = telegramChannelOf(ctx);
+  const now = ctx.clock.now();
+  const code = randomBytes(12).toString('base64url');
+  const expires = new Date(now.getTime() + LINK_CODE_TTL_MS);
+  await ctx.store.db
+    .insertInto('telegram_link_codes')
+    .values({ code, user_id: userId, created_at: now.toISOString(), expires_at: expires.toISOString(), used_at: null })
+    .execute();
+  let username: string;
+  try {
+    username = await channel.botUsername();
+  } catch {
+    throw new AppError('SERVICE_UNAVAILABLE', 'Telegram is not reachable right now; try again');
+  }
+  return { code, link: `https://t.me/${username}?start=${code}`, expires_at: expires.toISOString(), expires_in: LINK_CODE_TTL_MS / 1000 };
+}
+
+export async function listChannels(ctx: AppContext, userId: string) {
+  const out = [];
+  for (const c of ctx.channels) {
+    if (c.name === 'dashboard') out.push({ name: 'dashboard', linked: true, linked_at: null, username: null });
+    else {
+      const link = await ctx.store.db.selectFrom('telegram_links').selectAll().where('user_id', '=', userId).executeTakeFirst();
+      out.push({ name: 'telegram', linked: !!link, linked_at: link?.linked_at ?? null, username: link?.username ?? null });
+    }
+  }
+  return out;
+}
+
+export async function unlinkTelegram(ctx: AppContext, userId: string): Promise<void> {
+  telegramChannelOf(ctx);
+  await ctx.store.db.deleteFrom('telegram_links').where('user_id', '=', userId).execute();
+}
+
+export function checkWebhookSecret(ctx: AppContext, got: string | undefined): void {
+  const want = Buffer.from(ctx.config.telegram.webhookSecret);
+  const have = Buffer.from(got ?? '');
+  if (!want.length || want.length !== have.length || !timingSafeEqual(want, have)) {
+    throw new AppError('FORBIDDEN', 'Bad X-Telegram-Bot-Api-Secret-Token');
+  }
+}
+
+interface Update {
+  update_id: number;
+  message?: { chat: { id: number }; from?: { username?: string }; text?: string };
+  callback_query?: { id: string; data?: string; from?: { id: number }; message?: { chat: { id: number }; message_id: number } };
+}
+
+/**
+ * Handles one Bot API update: `/start <code>` links a chat; a button press decides an approval, honoured only
+ * from the linked chat of that approval's owner. Every press is answered. An update id is handled once.
+ */
+export async function handleUpdate(ctx: AppContext, update: Update): Promise<void> {
+  const channel = telegramChannelOf(ctx);
+  const fresh = await ctx.store.db
+    .insertInto('telegram_updates')
+    .values({ update_id: update.update_id, received_at: ctx.clock.now().toISOString() })
+    .onConflict((oc) => oc.column('update_id').doNothing())
+    .executeTakeFirst();
+  if (Number(fresh.numInsertedOrUpdatedRows ?? 0) === 0) return; // a redelivery
+
+  if (update.message?.text?.startsWith('/start')) return linkChat(ctx, channel, update.message);
+  const q = update.callback_query;
+  if (!q) return;
+  const answer = (text: string) => channel.api.answerCallbackQuery(q.id, { text }).catch((err: unknown) => ctx.log.warn({ err }, 'answerCallbackQuery failed'));
+  const m = /^([ar]):(apr_[0-9a-z]+)$/.exec(q.data ?? '');
+  const chatId = q.message?.chat.id;
+  if (!m || chatId === undefined) return void (await answer('Botón no reconocido'));
+  const approval = await ctx.store.db.selectFrom('approvals').select(['id', 'user_id']).where('id', '=', m[2]!).executeTakeFirst();
+  const link = approval
+    ? await ctx.store.db.selectFrom('telegram_links').selectAll().where('user_id', '=', approval.user_id).executeTakeFirst()
+    : undefined;
+  if (!approval || !link || link.chat_id !== String(chatId)) {
+    ctx.log.warn({ chatId, approval: m[2] }, 'telegram press from a chat that does not own the approval');
+    return void (await answer('No autorizado'));
+  }
+  const owner = { userId: approval.user_id, kind: 'owner' as const };
+  try {
+    const decided = await decideApproval(ctx, owner, approval.id, m[1] === 'a' ? 'approve' : 'reject', 'telegram');
+    await answer(decided.status === 'approved' ? 'Aprobado' : 'Rechazado');
+  } catch (e) {
+    if (!isAppError(e)) throw e;
+    if (e.code === 'APPROVAL_EXPIRED') {
+      await answer('Vencido: ya no se puede decidir');
+      // Make sure the message says so even if the expiry job has not run yet.
+      await expireApprovalIfDue(ctx, approval.id);
+    } else if (e.code === 'APPROVAL_ALREADY_DECIDED') await answer('Ya estaba decidido');
+    else await answer('No se pudo completar');
+  }
+}
+
+async function linkChat(ctx: AppContext, channel: TelegramChannel, msg: NonNullable<Update['message']>): Promise<void> {
+  const code = msg.text!.split(/\s+/)[1] ?? '';
+  const now = ctx.clock.now().toISOString();
+  const row = await ctx.store.db.selectFrom('telegram_link_codes').selectAll().where('code', '=', code).executeTakeFirst();
+  const chatId = String(msg.chat.id);
+  if (!row || row.used_at || row.expires_at <= now) {
+    await channel.api.sendMessage(chatId, 'El código no es válido o venció. Generá uno nuevo desde el panel.').catch(() => {});
+    return;
+  }
+  const used = await ctx.store.db
+    .updateTable('telegram_link_codes')
+    .set({ used_at: now })
+    .where('code', '=', code)
+    .where('used_at', 'is', null)
+    .executeTakeFirst();
+  if (Number(used.numUpdatedRows) !== 1) return;
+  const values = { chat_id: chatId, username: msg.from?.username ?? null, linked_at: now };
+  await ctx.store.db
+    .insertInto('telegram_links')
+    .values({ user_id: row.user_id, ...values })
+    .onConflict((oc) => oc.column('user_id').doUpdateSet(values))
+    .execute();
+  await writeAudit(ctx.store.db, ctx.clock, { userId: row.user_id, kind: 'owner' }, { action: 'telegram.linked', data: { chat_id: chatId } });
+  await channel.api.sendMessage(chatId, '✅ Listo: vas a recibir aquí las aprobaciones de pagos.').catch(() => {});
+}

@@ -1,0 +1,70 @@
+import type { Kysely, Migration } from 'kysely';
+
+export interface TelegramLinksTable {
+  user_id: string;
+  chat_id: string;
+  username: string | null;
+  linked_at: string;
+}
+/** One-time deep-link codes (`/start <code>`), valid 15 minutes. */
+export interface TelegramLinkCodesTable {
+  code: string;
+  user_id: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+/** The approval messages sent, so outcomes can edit them. */
+export interface TelegramMessagesTable {
+  approval_id: string;
+  chat_id: string;
+  message_id: number;
+  created_at: string;
+}
+/** Telegram redelivers updates: each update id is handled once. */
+export interface TelegramUpdatesTable {
+  update_id: number;
+  received_at: string;
+}
+
+export interface TelegramTables {
+  telegram_links: TelegramLinksTable;
+  telegram_link_codes: TelegramLinkCodesTable;
+  telegram_messages: TelegramMessagesTable;
+  telegram_updates: TelegramUpdatesTable;
+}
+
+export const telegramMigrations: Record<string, Migration> = {
+  '0012_telegram': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('telegram_links')
+        .addColumn('user_id', 'text', (c) => c.primaryKey().references('users.id').onDelete('cascade'))
+        .addColumn('chat_id', 'text', (c) => c.notNull())
+        .addColumn('username', 'text')
+        .addColumn('linked_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('telegram_link_codes')
+        .addColumn('code', 'text', (c) => c.primaryKey())
+        .addColumn('user_id', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('expires_at', 'text', (c) => c.notNull())
+        .addColumn('used_at', 'text')
+        .execute();
+      await db.schema
+        .createTable('telegram_messages')
+        .addColumn('approval_id', 'text', (c) => c.notNull())
+        .addColumn('chat_id', 'text', (c) => c.notNull())
+        .addColumn('message_id', 'bigint', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('telegram_messages_pk', ['approval_id', 'chat_id'])
+        .execute();
+      await db.schema
+        .createTable('telegram_updates')
+        .addColumn('update_id', 'bigint', (c) => c.primaryKey())
+        .addColumn('received_at', 'text', (c) => c.notNull())
+        .execute();
+    },
+  },
+};

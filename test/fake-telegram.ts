@@ -1,0 +1,62 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface BotCall {
+  method: string;
+  body: Record<string, unknown>;
+}
+
+/**
+ * A local stand-in for the Telegram Bot API: answers the methods the service uses, records every call, and can
+ * be told to fail (as if Telegram were unreachable).
+ */
+export async function startFakeTelegram(token: string) {
+  const calls: BotCall[] = [];
+  let failing = false;
+  let nextMessageId = 100;
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const m = new RegExp(`^/bot${token}/(\\w+)$`).exec(req.url ?? '');
+      const raw = Buffer.concat(chunks).toString('utf8');
+      const body = raw ? (JSON.parse(raw) as Record<string, unknown>) : {};
+      const send = (status: number, payload: unknown) => {
+        res.statusCode = status;
+        res.setHeader('content-type', 'application/json');
+        res.end(JSON.stringify(payload));
+      };
+      if (!m) return send(404, { ok: false, error_code: 404, description: 'Not Found' });
+      const method = m[1]!;
+      calls.push({ method, body });
+      if (failing) return send(502, { ok: false, error_code: 502, description: 'Bad Gateway' });
+      switch (method) {
+        case 'getMe':
+          return send(200, { ok: true, result: { id: 42, is_bot: true, first_name: 'ARS Wallet', username: 'ars_wallet_test_bot' } });
+        case 'sendMessage':
+          return send(200, { ok: true, result: { message_id: nextMessageId++, date: 0, chat: { id: Number(body.chat_id), type: 'private' }, text: body.text } });
+        case 'editMessageText':
+          return send(200, { ok: true, result: { message_id: body.message_id, date: 0, chat: { id: Number(body.chat_id), type: 'private' }, text: body.text } });
+        case 'answerCallbackQuery':
+          return send(200, { ok: true, result: true });
+        default:
+          return send(400, { ok: false, error_code: 400, description: `unsupported method ${method}` });
+      }
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as AddressInfo).port;
+  return {
+    apiRoot: `http://127.0.0.1:${port}`,
+    calls,
+    of: (method: string) => calls.filter((c) => c.method === method),
+    setFailing: (f: boolean) => {
+      failing = f;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
