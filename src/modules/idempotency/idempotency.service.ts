@@ -65,23 +65,19 @@ export async function attachPayout(db: Executor, keyHash: string, payoutId: stri
   await db.updateTable('idempotency_keys').set({ payout_id: payoutId }).where('key_hash', '=', keyHash).execute();
 }
 
-/** Stores the success response of the request that created `payoutId`, if it is still in flight. */
-export async function completeForPayout(db: Executor, payoutId: string, status: number, body: unknown): Promise<void> {
-  await db
+/** Stores the success response of a claim still in flight, found by its key or by the attempt it created. */
+export async function completeClaim(
+  db: Executor,
+  by: { keyHash: string } | { payoutId: string },
+  status: number,
+  body: unknown,
+): Promise<void> {
+  let q = db
     .updateTable('idempotency_keys')
     .set({ state: 'completed', response_status: status, response_body: JSON.stringify(body) })
-    .where('payout_id', '=', payoutId)
-    .where('state', '=', 'in_flight')
-    .execute();
-}
-
-export async function completeKey(db: Executor, keyHash: string, status: number, body: unknown): Promise<void> {
-  await db
-    .updateTable('idempotency_keys')
-    .set({ state: 'completed', response_status: status, response_body: JSON.stringify(body) })
-    .where('key_hash', '=', keyHash)
-    .where('state', '=', 'in_flight')
-    .execute();
+    .where('state', '=', 'in_flight');
+  q = 'keyHash' in by ? q.where('key_hash', '=', by.keyHash) : q.where('payout_id', '=', by.payoutId);
+  await q.execute();
 }
 
 export async function storedResponse(db: Executor, keyHash: string): Promise<{ status: number; body: unknown } | null> {

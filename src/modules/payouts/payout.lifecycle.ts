@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/database.js';
 import { recordEvent, type EventType } from '../events/events.service.js';
-import { completeForPayout, releaseKey } from '../idempotency/idempotency.service.js';
+import { completeClaim, releaseKey } from '../idempotency/idempotency.service.js';
 import type { RailTransfer } from '../rail/rail.port.js';
 import { loadPayout, toPayoutView } from './payout.view.js';
 import type { PayoutStatus, PayoutsTable } from './payouts.tables.js';
@@ -50,7 +50,7 @@ async function markSubmitted(ctx: AppContext, id: string, t: RailTransfer): Prom
       next_check_at: now.toISOString(),
     });
     // The request that created an allowed payout answers 201 "submitted"; a recovered one stores that answer.
-    if (row) await completeForPayout(tx, id, 201, createdBody(row));
+    if (row) await completeClaim(tx, { payoutId: id }, 201, createdBody(row));
   });
 }
 

@@ -12,7 +12,7 @@ import { recordEvent } from '../events/events.service.js';
 import {
   attachPayout,
   claimKey,
-  completeKey,
+  completeClaim,
   MAX_IDEMPOTENCY_KEY_LENGTH,
   releaseKey,
   storedResponse,
@@ -167,7 +167,7 @@ export async function requestPayout(
         approval_id: approval.id,
         expires_in: ctx.config.approvalTtlSeconds,
       };
-      await completeKey(tx, keyHash, 202, body);
+      await completeClaim(tx, { keyHash }, 202, body);
       return { kind: 'pending', body, approvalId: approval.id };
     });
 
@@ -207,7 +207,7 @@ async function finishAllowed(ctx: AppContext, keyHash: string, payoutId: string)
   // attempt. Answer with the attempt as it stands; the follow-up job reconciles it.
   const row = await ctx.store.db.selectFrom('payouts').selectAll().where('id', '=', payoutId).executeTakeFirstOrThrow();
   const body = createdBody(row);
-  await completeKey(ctx.store.db, keyHash, 201, body);
+  await completeClaim(ctx.store.db, { keyHash }, 201, body);
   return { status: 201, body, replayed: false };
 }
 

@@ -117,30 +117,32 @@ export async function listDeliveries(ctx: AppContext, userId: string): Promise<D
  * Called by the outbox in the event's own transaction: a user with an active webhook gets a pending delivery
  * that commits with the event, so no committed event is ever missed.
  */
+/** A fresh pending delivery of an event: attempt now, with the whole retry schedule ahead. */
+function newDelivery(clock: Clock, e: { id: string; userId: string; type: string }, webhookId: string): WebhookDeliveriesTable {
+  const now = clock.now().toISOString();
+  return {
+    id: newId('whd', clock.now()),
+    user_id: e.userId,
+    webhook_id: webhookId,
+    event_id: e.id,
+    event_type: e.type,
+    status: 'pending',
+    attempt_count: 0,
+    next_attempt_at: now,
+    last_attempt_at: null,
+    last_response_status: null,
+    last_error: null,
+    lock_token: null,
+    locked_until: null,
+    created_at: now,
+    updated_at: now,
+  };
+}
+
 export async function enqueueDelivery(db: Executor, clock: Clock, e: { id: string; userId: string; type: string }): Promise<void> {
   const hook = await db.selectFrom('webhooks').select(['id', 'active']).where('user_id', '=', e.userId).executeTakeFirst();
   if (!hook || hook.active !== 1) return;
-  const now = clock.now().toISOString();
-  await db
-    .insertInto('webhook_deliveries')
-    .values({
-      id: newId('whd', clock.now()),
-      user_id: e.userId,
-      webhook_id: hook.id,
-      event_id: e.id,
-      event_type: e.type,
-      status: 'pending',
-      attempt_count: 0,
-      next_attempt_at: now,
-      last_attempt_at: null,
-      last_response_status: null,
-      last_error: null,
-      lock_token: null,
-      locked_until: null,
-      created_at: now,
-      updated_at: now,
-    })
-    .execute();
+  await db.insertInto('webhook_deliveries').values(newDelivery(clock, e, hook.id)).execute();
 }
 
 /** Beyond the contract: send an event again, as a fresh delivery with its own 5 attempts. */
@@ -154,22 +156,7 @@ export async function redeliver(ctx: AppContext, userId: string, deliveryId: str
   if (!d) throw new AppError('NOT_FOUND', 'Delivery not found');
   const hook = await ctx.store.db.selectFrom('webhooks').select(['id']).where('user_id', '=', userId).executeTakeFirst();
   if (!hook) throw new AppError('NOT_FOUND', 'No webhook is set; PUT /v1/webhook first');
-  const now = ctx.clock.now().toISOString();
-  const row: WebhookDeliveriesTable = {
-    ...d,
-    id: newId('whd', ctx.clock.now()),
-    webhook_id: hook.id,
-    status: 'pending',
-    attempt_count: 0,
-    next_attempt_at: now,
-    last_attempt_at: null,
-    last_response_status: null,
-    last_error: null,
-    lock_token: null,
-    locked_until: null,
-    created_at: now,
-    updated_at: now,
-  };
+  const row = newDelivery(ctx.clock, { id: d.event_id, userId, type: d.event_type }, hook.id);
   await ctx.store.db.insertInto('webhook_deliveries').values(row).execute();
   return toDeliveryView(row);
 }
