@@ -66,7 +66,7 @@ const STATUS_ES: Record<string, string> = {
 
 const dateFmt = new Intl.DateTimeFormat('es-AR', {
   timeZone: 'America/Argentina/Buenos_Aires',
-  dateStyle: 'short',
+  dateStyle: 'medium',
   timeStyle: 'medium',
 });
 const when = (iso: string | null) => (iso ? `${dateFmt.format(new Date(iso))} (hora de Buenos Aires)` : '—');

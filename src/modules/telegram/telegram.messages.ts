@@ -16,7 +16,7 @@ const FIELDS: Record<string, string> = {
   require_approval_above_ars: 'Pedir aprobación por encima de',
   whitelist_cbus: 'Destinos de confianza',
 };
-const when = new Intl.DateTimeFormat('es-AR', { timeZone: 'America/Argentina/Buenos_Aires', dateStyle: 'short', timeStyle: 'short' });
+const when = new Intl.DateTimeFormat('es-AR', { timeZone: 'America/Argentina/Buenos_Aires', dateStyle: 'medium', timeStyle: 'short' });
 
 const fieldValue = (k: string, v: unknown): string =>
   k === 'whitelist_cbus'
