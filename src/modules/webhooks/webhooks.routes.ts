@@ -3,10 +3,8 @@ import type { AppContext } from '../../context.js';
 import { principalOf, requireAuth, requireOwner } from '../../http/auth.js';
 import { AUTH_ERRORS, bearerSecurity, errors, Timestamp } from '../../http/schemas.js';
 import type { App } from '../../http/types.js';
-import { AppError } from '../../shared/errors.js';
-import { recordEvent } from '../events/events.service.js';
-import { deliverNow } from './delivery.worker.js';
-import { deleteWebhook, getWebhook, listDeliveries, putWebhook, redeliver, toDeliveryView } from './webhooks.service.js';
+import { sendTestEvent } from './webhook-test.service.js';
+import { deleteWebhook, getWebhook, listDeliveries, putWebhook, redeliver } from './webhooks.service.js';
 
 const Webhook = Type.Object({
   id: Type.String(),
@@ -105,16 +103,6 @@ export function webhooksRoutes(app: App, ctx: AppContext): void {
         response: { 200: Delivery, ...errors(...AUTH_ERRORS, 'NOT_FOUND') },
       },
     },
-    async (request) => {
-      const userId = principalOf(request).userId;
-      if (!(await getWebhook(ctx, userId))) throw new AppError('NOT_FOUND', 'No webhook is set; PUT /v1/webhook first');
-      const event = await ctx.store.db.transaction().execute((tx) =>
-        recordEvent(tx, ctx.clock, { userId, type: 'webhook.test', data: { message: 'This is a test event from the ARS wallet service.' } }),
-      );
-      const d = await ctx.store.db.selectFrom('webhook_deliveries').selectAll().where('event_id', '=', event!.id).executeTakeFirstOrThrow();
-      await deliverNow(ctx, d.id);
-      const after = await ctx.store.db.selectFrom('webhook_deliveries').selectAll().where('id', '=', d.id).executeTakeFirstOrThrow();
-      return toDeliveryView(after);
-    },
+    async (request) => sendTestEvent(ctx, principalOf(request).userId),
   );
 }

@@ -289,6 +289,9 @@ describe('delivery', () => {
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({ event_type: 'webhook.test', status: 'delivered', attempt_count: 1, last_response_status: 200 });
       expect(checkSigned(rx.received[0]!).type).toBe('webhook.test');
+      await t.app.inject({ method: 'PUT', url: '/v1/webhook', headers: bearer(u.ownerToken), payload: { url: rx.url, secret: SECRET, active: false } });
+      expectError(await t.app.inject({ method: 'POST', url: '/v1/webhook/test', headers: bearer(u.ownerToken) }), 404, 'NOT_FOUND');
+      expect(rx.received).toHaveLength(1);
       const other = await createUser(t.app);
       expectError(
         await t.app.inject({ method: 'POST', url: `/v1/webhook/deliveries/${res.json().id}/redeliver`, headers: bearer(other.ownerToken) }),
