@@ -41,7 +41,7 @@ import { usersRoutes } from './modules/users/users.routes.js';
 import { walletRoutes } from './modules/wallet/wallet.routes.js';
 import { detectDeposits } from './modules/wallet/wallet.service.js';
 import { systemClock, type Clock } from './shared/clock.js';
-import { PeriodicJob } from './shared/jobs.js';
+import { PeriodicJob, singlePass } from './shared/jobs.js';
 
 /** Outside systems and test seams. Everything has a production default. */
 export interface Deps {
@@ -131,14 +131,14 @@ export async function buildApp(config: Config, deps: Deps = {}): Promise<Fastify
   };
   const every = config.jobsIntervalMs;
   const jobs: Record<string, PeriodicJob> = {
-    railSettlement: new PeriodicJob('rail-settlement', every, () => sandboxRail.settleDue(), logger),
-    depositDetection: new PeriodicJob('deposit-detection', every, () => detectDeposits(ctx), logger),
-    approvalExpiry: new PeriodicJob('approval-expiry', every, () => expireDueApprovals(ctx), logger),
-    payoutFollowUp: new PeriodicJob('payout-follow-up', every, () => followUpPayouts(ctx), logger),
-    approvalNotices: new PeriodicJob('approval-notices', every * 5, () => retryPendingNotices(ctx), logger),
-    webhookDelivery: new PeriodicJob('webhook-delivery', config.webhook.pollIntervalMs, () => deliverDue(ctx), logger),
-    webhookPrune: new PeriodicJob('webhook-prune', 60 * 60 * 1000, () => pruneDeliveries(ctx), logger),
-    idempotencyPurge: new PeriodicJob('idempotency-purge', 60 * 60 * 1000, () => purgeExpiredKeys(ctx), logger),
+    railSettlement: new PeriodicJob('rail-settlement', every, singlePass(() => sandboxRail.settleDue()), logger),
+    depositDetection: new PeriodicJob('deposit-detection', every, singlePass(() => detectDeposits(ctx)), logger),
+    approvalExpiry: new PeriodicJob('approval-expiry', every, singlePass(() => expireDueApprovals(ctx)), logger),
+    payoutFollowUp: new PeriodicJob('payout-follow-up', every, singlePass(() => followUpPayouts(ctx)), logger),
+    approvalNotices: new PeriodicJob('approval-notices', every * 5, singlePass(() => retryPendingNotices(ctx)), logger),
+    webhookDelivery: new PeriodicJob('webhook-delivery', config.webhook.pollIntervalMs, singlePass(() => deliverDue(ctx)), logger),
+    webhookPrune: new PeriodicJob('webhook-prune', 60 * 60 * 1000, singlePass(() => pruneDeliveries(ctx)), logger),
+    idempotencyPurge: new PeriodicJob('idempotency-purge', 60 * 60 * 1000, singlePass(() => purgeExpiredKeys(ctx)), logger),
   };
 
   try {

@@ -14,6 +14,7 @@ describe('background jobs and shutdown', () => {
       await new Promise((r) => setTimeout(r, 50));
       running--;
       finished++;
+      return { more: false };
     }, pino({ level: 'silent' }));
     const a = job.runOnce();
     const b = job.runOnce();

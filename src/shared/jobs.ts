@@ -1,41 +1,79 @@
+import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 
 /**
- * A background job that runs every `intervalMs`, never overlapping itself. Tests call `runOnce()` directly
- * instead of waiting for the timer; `stop()` waits for a run in progress so shutdown never cuts one in half.
+ * One pass of a background worker: it works at most one bounded batch of due items and says whether it filled
+ * the batch (so more work is probably due now). Every pass finds its work through an index on a due time and
+ * claims each item atomically (D29), so any number of nodes may run the same worker on one database.
+ */
+export type WorkerPass = () => Promise<{ more: boolean }>;
+
+/** How many full batches one run may work before it yields the timer to the next run. */
+const MAX_PASSES_PER_RUN = 50;
+
+/**
+ * A background worker on one node. It runs a pass every `intervalMs`, and keeps running passes while they come
+ * back full (yielding to the event loop between them), so throughput follows the work and the interval is only
+ * the longest an item waits. `wake()` starts a run now (a payout just wrote deliveries, say). Runs never
+ * overlap on one node; across nodes, the items' own claims keep them apart. Tests call `runOnce()` directly.
  */
 export class PeriodicJob {
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
+  private again = false;
   private stopped = true;
+  private closing = false;
 
   constructor(
     readonly name: string,
     private readonly intervalMs: number,
-    private readonly run: () => Promise<unknown>,
+    private readonly pass: WorkerPass,
     private readonly log: FastifyBaseLogger,
   ) {}
 
   start(): void {
     if (!this.stopped) return;
     this.stopped = false;
-    this.schedule();
+    this.schedule(this.intervalMs);
   }
 
-  private schedule(): void {
+  private schedule(ms: number): void {
     if (this.stopped) return;
+    if (this.timer) clearTimeout(this.timer);
     this.timer = setTimeout(() => {
-      void this.runOnce().finally(() => this.schedule());
-    }, this.intervalMs);
+      this.timer = null;
+      void this.runOnce().finally(() => this.schedule(this.intervalMs));
+    }, ms);
     this.timer.unref();
   }
 
-  /** Runs the job now (or joins the run already in progress). Errors are logged, not thrown. */
+  /** Asks for a run soon; a run in progress does one more pass first. No-op when the worker is not started. */
+  wake(): void {
+    if (this.stopped) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.schedule(0);
+  }
+
+  /**
+   * Runs passes now until one comes back not full (or joins the run in progress). Errors are logged, not
+   * thrown: one failing pass must not stop the worker.
+   */
   async runOnce(): Promise<void> {
-    if (this.running) return this.running;
+    if (this.running) {
+      this.again = true;
+      return this.running;
+    }
     this.running = (async () => {
       try {
-        await this.run();
+        for (let i = 0; i < MAX_PASSES_PER_RUN && !(this.closing && i > 0); i++) {
+          this.again = false;
+          const { more } = await this.pass();
+          if (!more && !this.again) break;
+          await yieldToLoop();
+        }
       } catch (err) {
         this.log.error({ err, job: this.name }, 'background job failed');
       } finally {
@@ -47,8 +85,58 @@ export class PeriodicJob {
 
   async stop(): Promise<void> {
     this.stopped = true;
+    this.closing = true;
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     if (this.running) await this.running;
   }
+}
+
+/** Adapts work that has no batches (runs once per tick). */
+export const singlePass =
+  (work: () => Promise<unknown>): WorkerPass =>
+  async () => {
+    await work();
+    return { more: false };
+  };
+
+/** Adapts a pass that returns how many items it worked out of a batch of `limit`. */
+export const batchPass =
+  (limit: number, work: (limit: number) => Promise<number>): WorkerPass =>
+  async () => ({ more: (await work(limit)) >= limit });
+
+/**
+ * Runs `work` while renewing its lease every `everyMs` (D29: a slow item must not let a second node take it).
+ * `renew` extends the lease and returns false when the lease is no longer ours; the work goes on (it cannot be
+ * cut in half safely) but its result must then be written conditionally on the lease, which will fail.
+ */
+export async function withLeaseRenewal<T>(everyMs: number, renew: () => Promise<boolean>, work: () => Promise<T>): Promise<T> {
+  let lost = false;
+  const timer = setInterval(() => {
+    if (lost) return;
+    renew().then(
+      (ok) => {
+        if (!ok) lost = true;
+      },
+      () => {},
+    );
+  }, everyMs);
+  timer.unref();
+  try {
+    return await work();
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+/** Drives every pass of a bounded delete until a batch comes back short (retention pruning). */
+export async function pruneInBatches(limit: number, deleteBatch: (limit: number) => Promise<number>): Promise<number> {
+  let total = 0;
+  for (let i = 0; i < MAX_PASSES_PER_RUN; i++) {
+    const n = await deleteBatch(limit);
+    total += n;
+    if (n < limit) break;
+    await yieldToLoop();
+  }
+  return total;
 }
