@@ -15,11 +15,14 @@ import { connectRedis, registerRateLimit } from './http/rate-limit.js';
 import { registerValidation } from './http/validation.js';
 import type { App } from './http/types.js';
 import { approvalsRoutes } from './modules/approvals/approvals.routes.js';
-import { expireDueApprovals, retryPendingNotices } from './modules/approvals/approvals.service.js';
+import { ApprovalKinds } from './modules/approvals/approval-kinds.js';
+import { approvalExpiryPass, retryPendingNotices } from './modules/approvals/approvals.service.js';
 import type { ApprovalChannel } from './modules/approvals/channels/channel.port.js';
 import { dashboardChannel } from './modules/approvals/channels/dashboard.channel.js';
 import { purgeExpiredKeys } from './modules/idempotency/idempotency.service.js';
-import { followUpPayouts } from './modules/payouts/payout.lifecycle.js';
+import { payoutFollowUpPass } from './modules/payouts/payout.lifecycle.js';
+import { payoutApprovals } from './modules/payouts/payout.approvals.js';
+import { thresholdApprovals } from './modules/thresholds/thresholds.approvals.js';
 import { mcpRoutes } from './modules/mcp/mcp.routes.js';
 import { payoutsRoutes } from './modules/payouts/payouts.routes.js';
 import { deliverDue } from './modules/webhooks/delivery.worker.js';
@@ -41,7 +44,7 @@ import { usersRoutes } from './modules/users/users.routes.js';
 import { walletRoutes } from './modules/wallet/wallet.routes.js';
 import { detectDeposits } from './modules/wallet/wallet.service.js';
 import { systemClock, type Clock } from './shared/clock.js';
-import { PeriodicJob, singlePass } from './shared/jobs.js';
+import { batchPass, PeriodicJob, singlePass } from './shared/jobs.js';
 
 /** Outside systems and test seams. Everything has a production default. */
 export interface Deps {
@@ -118,7 +121,11 @@ export async function buildApp(config: Config, deps: Deps = {}): Promise<Fastify
     if (!c) throw new Error(`approval channel "${name}" is configured but not available in this build`);
     return c;
   });
+  const approvalKinds = new ApprovalKinds();
+  approvalKinds.register('payout', payoutApprovals);
+  approvalKinds.register('threshold_change', thresholdApprovals);
   const ctx: AppContext = {
+    approvalKinds,
     config,
     store,
     clock,
@@ -133,9 +140,9 @@ export async function buildApp(config: Config, deps: Deps = {}): Promise<Fastify
   const jobs: Record<string, PeriodicJob> = {
     railSettlement: new PeriodicJob('rail-settlement', every, singlePass(() => sandboxRail.settleDue()), logger),
     depositDetection: new PeriodicJob('deposit-detection', every, singlePass(() => detectDeposits(ctx)), logger),
-    approvalExpiry: new PeriodicJob('approval-expiry', every, singlePass(() => expireDueApprovals(ctx)), logger),
-    payoutFollowUp: new PeriodicJob('payout-follow-up', every, singlePass(() => followUpPayouts(ctx)), logger),
-    approvalNotices: new PeriodicJob('approval-notices', every * 5, singlePass(() => retryPendingNotices(ctx)), logger),
+    approvalExpiry: new PeriodicJob('approval-expiry', every, approvalExpiryPass(ctx), logger),
+    payoutFollowUp: new PeriodicJob('payout-follow-up', every, payoutFollowUpPass(ctx), logger),
+    approvalNotices: new PeriodicJob('approval-notices', every, batchPass(100, (n) => retryPendingNotices(ctx, n)), logger),
     webhookDelivery: new PeriodicJob('webhook-delivery', config.webhook.pollIntervalMs, singlePass(() => deliverDue(ctx)), logger),
     webhookPrune: new PeriodicJob('webhook-prune', 60 * 60 * 1000, singlePass(() => pruneDeliveries(ctx)), logger),
     idempotencyPurge: new PeriodicJob('idempotency-purge', 60 * 60 * 1000, singlePass(() => purgeExpiredKeys(ctx)), logger),

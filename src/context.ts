@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
 import type { Store } from './db/database.js';
+import type { ApprovalKinds } from './modules/approvals/approval-kinds.js';
 import type { ApprovalChannel } from './modules/approvals/channels/channel.port.js';
 import type { BankRail } from './modules/rail/rail.port.js';
 import type { SandboxRail } from './modules/rail/sandbox/sandbox-rail.js';
@@ -22,6 +23,8 @@ export interface AppContext {
   sandboxRail: SandboxRail;
   /** The approval channels configured in APPROVAL_CHANNELS (D23), in that order. */
   channels: ApprovalChannel[];
+  /** What deciding each kind of approval means, registered by the module that owns the kind. */
+  approvalKinds: ApprovalKinds;
   webhookSender: WebhookSender;
   secretBox: SecretBox;
 }

@@ -140,3 +140,13 @@ export async function pruneInBatches(limit: number, deleteBatch: (limit: number)
   }
   return total;
 }
+
+/** Runs `fn` over `items` with at most `parallel` at a time; one item's failure is logged by the caller's `fn`. */
+export async function mapBounded<T>(items: readonly T[], parallel: number, fn: (item: T) => Promise<unknown>): Promise<void> {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(parallel, items.length) }, async () => {
+      for (let i = next++; i < items.length; i = next++) await fn(items[i]!);
+    }),
+  );
+}

@@ -49,11 +49,23 @@ export function approvalsRoutes(app: App, ctx: AppContext): void {
       schema: {
         tags,
         security,
-        summary: 'Approvals: pending first (soonest to expire first), then the 50 most recent decided ones',
-        response: { 200: Type.Object({ approvals: Type.Array(Approval) }), ...errors(...AUTH_ERRORS) },
+        summary: 'Approvals, newest first; filter by status and page with limit and cursor (next_cursor)',
+        querystring: Type.Object(
+          {
+            status: Type.Optional(Type.Union(['pending', 'approved', 'rejected', 'expired'].map((s) => Type.Literal(s)))),
+            limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 50 })),
+            cursor: Type.Optional(Type.String({ maxLength: 64 })),
+          },
+          { additionalProperties: false },
+        ),
+        response: {
+          200: Type.Object({ approvals: Type.Array(Approval), next_cursor: Type.Union([Type.String(), Type.Null()]) }),
+          ...errors(...AUTH_ERRORS, 'INVALID_REQUEST'),
+        },
       },
     },
-    async (request) => ({ approvals: await listApprovals(ctx, principalOf(request).userId) }),
+    async (request) =>
+      listApprovals(ctx, principalOf(request).userId, request.query as { status?: 'pending'; limit?: number; cursor?: string }),
   );
 
   app.get(
@@ -77,7 +89,15 @@ export function approvalsRoutes(app: App, ctx: AppContext): void {
           params: Params,
           response: {
             200: Approval,
-            ...errors(...AUTH_ERRORS, 'OWNER_SESSION_REQUIRED', 'NOT_FOUND', 'APPROVAL_EXPIRED', 'APPROVAL_ALREADY_DECIDED'),
+            ...errors(
+              ...AUTH_ERRORS,
+              'OWNER_SESSION_REQUIRED',
+              'NOT_FOUND',
+              'APPROVAL_EXPIRED',
+              'APPROVAL_ALREADY_DECIDED',
+              'PAYOUT_DENIED',
+              'RAIL_UNAVAILABLE',
+            ),
           },
         },
       },

@@ -2,14 +2,14 @@ import type { AppContext } from '../../context.js';
 import type { Executor, Tx } from '../../db/database.js';
 import { AppError } from '../../shared/errors.js';
 import { newId } from '../../shared/ids.js';
+import { batchPass, mapBounded } from '../../shared/jobs.js';
 import type { Principal } from '../auth/auth.service.js';
 import { writeAudit } from '../audit/audit.service.js';
-import { submitPayout, SUBMISSION_GRACE_MS, transition } from '../payouts/payout.lifecycle.js';
-import { loadPayout } from '../payouts/payout.view.js';
-import type { PolicyThresholds } from '../policy/policy.js';
-import { loadThresholds, toThresholdsView, writeThresholds } from '../thresholds/thresholds.service.js';
-import type { ApprovalsTable, ApprovalKind } from './approvals.tables.js';
-import type { ApprovalChannel, ApprovalNotice } from './channels/channel.port.js';
+import { NOTICE_LEASE_MS, notifyPending, notifyResolved } from './approvals.notices.js';
+import type { ApprovalsTable, ApprovalKind, ApprovalStatus } from './approvals.tables.js';
+import type { ApprovalChannel } from './channels/channel.port.js';
+
+export { notifyPending, retryPendingNotices } from './approvals.notices.js';
 
 export interface ApprovalView {
   id: string;
@@ -36,20 +36,22 @@ export interface ApprovalView {
 }
 
 /** The configured channels that can reach this user now (D23); none means approvals cannot be asked for. */
-export async function availableChannels(ctx: AppContext, userId: string): Promise<ApprovalChannel[]> {
+export async function availableChannels(ctx: AppContext, userId: string, db: Executor = ctx.store.db): Promise<ApprovalChannel[]> {
   const out: ApprovalChannel[] = [];
-  for (const c of ctx.channels) if (await c.isAvailable(userId)) out.push(c);
+  for (const c of ctx.channels) if (await c.isAvailable(userId, db)) out.push(c);
   return out;
 }
 
+/** A new pending approval, in the transaction of the request it is about. */
 export async function createApproval(
   ctx: AppContext,
   tx: Tx,
-  a: { userId: string; kind: ApprovalKind; payoutId?: string; proposal?: Partial<PolicyThresholds>; who: Principal; channels: string[] },
+  a: { id?: string; userId: string; kind: ApprovalKind; payoutId?: string; proposal?: unknown; who: Principal; channels: string[] },
 ): Promise<ApprovalsTable> {
   const now = ctx.clock.now();
+  const owed = a.channels.filter((c) => c !== 'dashboard');
   const row: ApprovalsTable = {
-    id: newId('apr', now),
+    id: a.id ?? newId('apr', now),
     user_id: a.userId,
     kind: a.kind,
     payout_id: a.payoutId ?? null,
@@ -61,116 +63,89 @@ export async function createApproval(
     expires_at: new Date(now.getTime() + ctx.config.approvalTtlSeconds * 1000).toISOString(),
     decided_at: null,
     decided_via: null,
-    notify_pending: JSON.stringify(a.channels.filter((c) => c !== 'dashboard')),
+    notify_pending: JSON.stringify(owed),
+    // The request sends the first notices itself; the notices job takes over only if it did not finish.
+    notify_next_at: owed.length > 0 ? new Date(now.getTime() + NOTICE_LEASE_MS).toISOString() : null,
   };
   await tx.insertInto('approvals').values(row).execute();
   return row;
 }
 
-async function noticeOf(ctx: AppContext, db: Executor, a: ApprovalsTable): Promise<ApprovalNotice> {
-  const notice: ApprovalNotice = {
-    id: a.id,
-    userId: a.user_id,
-    kind: a.kind,
-    status: a.status,
-    expiresAt: a.expires_at,
-    apiKeyName: a.api_key_name,
-  };
-  if (a.payout_id) {
-    const p = (await loadPayout(db, a.payout_id))!;
-    notice.payout = {
-      id: p.id,
-      amount: Number(p.amount),
-      destination: p.destination,
-      destinationKind: p.destination_kind,
-      recipientName: p.recipient_name,
-      reasons: JSON.parse(p.decision_reasons) as string[],
-      note: p.note,
-    };
-  }
-  if (a.proposal) {
-    const current: Record<string, unknown> = { ...toThresholdsView(await loadThresholds(ctx, db, a.user_id)) };
-    const proposed = toThresholdsView({ ...(await loadThresholds(ctx, db, a.user_id)), ...(JSON.parse(a.proposal) as Partial<PolicyThresholds>) });
-    const changed = Object.fromEntries(
-      Object.entries(proposed).filter(([k, v]) => JSON.stringify(v) !== JSON.stringify(current[k])),
-    );
-    notice.thresholdChange = { current, proposed: changed };
-  }
-  return notice;
-}
+/** Past its deadline but not swept yet: it is expired, whatever the row says. */
+const effectiveStatus = (a: ApprovalsTable, nowIso: string): ApprovalStatus =>
+  a.status === 'pending' && a.expires_at <= nowIso ? 'expired' : a.status;
 
-function toView(n: ApprovalNotice, a: ApprovalsTable, now: Date, payoutStatus?: string): ApprovalView {
+async function toView(ctx: AppContext, a: ApprovalsTable, now: Date): Promise<ApprovalView> {
+  const s = await ctx.approvalKinds.of(a.kind).describe(ctx, ctx.store.db, a);
+  const status = effectiveStatus(a, now.toISOString());
   return {
     id: a.id,
     kind: a.kind,
-    status: a.status,
+    status,
     created_at: a.created_at,
     expires_at: a.expires_at,
-    expires_in: a.status === 'pending' ? Math.max(0, Math.floor((Date.parse(a.expires_at) - now.getTime()) / 1000)) : 0,
+    expires_in: status === 'pending' ? Math.max(0, Math.floor((Date.parse(a.expires_at) - now.getTime()) / 1000)) : 0,
     decided_at: a.decided_at,
     decided_via: a.decided_via,
     api_key_id: a.api_key_id,
     api_key_name: a.api_key_name,
-    payout: n.payout
+    payout: s.payout
       ? {
-          id: n.payout.id,
-          amount_ars: n.payout.amount / 100,
-          destination: n.payout.destination,
-          destination_kind: n.payout.destinationKind,
-          recipient_name: n.payout.recipientName,
-          reasons: n.payout.reasons,
-          note: n.payout.note,
-          status: payoutStatus ?? '',
+          id: s.payout.id,
+          amount_ars: s.payout.amount / 100,
+          destination: s.payout.destination,
+          destination_kind: s.payout.destinationKind,
+          recipient_name: s.payout.recipientName,
+          reasons: s.payout.reasons,
+          note: s.payout.note,
+          status: s.subjectStatus ?? '',
         }
       : null,
-    threshold_change: n.thresholdChange ?? null,
+    threshold_change: s.thresholdChange ?? null,
   };
 }
 
 export async function getApproval(ctx: AppContext, userId: string, id: string): Promise<ApprovalView> {
   const a = await ctx.store.db.selectFrom('approvals').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
   if (!a) throw new AppError('NOT_FOUND', 'Approval not found');
-  const p = a.payout_id ? await loadPayout(ctx.store.db, a.payout_id) : null;
-  return toView(await noticeOf(ctx, ctx.store.db, a), a, ctx.clock.now(), p?.status);
+  return toView(ctx, a, ctx.clock.now());
 }
 
-/** Pending first (soonest to expire first), then the 50 most recently decided. */
-export async function listApprovals(ctx: AppContext, userId: string): Promise<ApprovalView[]> {
+export const APPROVALS_LIST_MAX = 100;
+
+/**
+ * Newest first, at most 100 a page (`cursor` is the last id of the previous page), optionally one status. A
+ * pending approval past its deadline counts as expired before the sweep reaches it.
+ */
+export async function listApprovals(
+  ctx: AppContext,
+  userId: string,
+  opts: { status?: ApprovalStatus; limit?: number; cursor?: string } = {},
+): Promise<{ approvals: ApprovalView[]; next_cursor: string | null }> {
   const now = ctx.clock.now();
-  const pending = await ctx.store.db
-    .selectFrom('approvals')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .where('status', '=', 'pending')
-    .where('expires_at', '>', now.toISOString())
-    .orderBy('expires_at')
-    .execute();
-  const others = await ctx.store.db
-    .selectFrom('approvals')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .where((eb) => eb.or([eb('status', '!=', 'pending'), eb('expires_at', '<=', now.toISOString())]))
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(50)
-    .execute();
-  const out: ApprovalView[] = [];
-  for (const a of [...pending, ...others]) {
-    const p = a.payout_id ? await loadPayout(ctx.store.db, a.payout_id) : null;
-    const view = toView(await noticeOf(ctx, ctx.store.db, a), a, now, p?.status);
-    // Past its deadline but not swept yet: it is expired, whatever the row says.
-    if (a.status === 'pending' && a.expires_at <= now.toISOString()) view.status = 'expired';
-    out.push(view);
-  }
-  return out;
+  const nowIso = now.toISOString();
+  const limit = Math.min(Math.max(opts.limit ?? 50, 1), APPROVALS_LIST_MAX);
+  let q = ctx.store.db.selectFrom('approvals').selectAll().where('user_id', '=', userId);
+  if (opts.cursor) q = q.where('id', '<', opts.cursor);
+  if (opts.status === 'pending') q = q.where('status', '=', 'pending').where('expires_at', '>', nowIso);
+  else if (opts.status === 'expired') q = q.where((eb) => eb.or([eb('status', '=', 'expired'), eb.and([eb('status', '=', 'pending'), eb('expires_at', '<=', nowIso)])]));
+  else if (opts.status) q = q.where('status', '=', opts.status);
+  const rows = await q.orderBy('id', 'desc').limit(limit + 1).execute();
+  const page = rows.slice(0, limit);
+  const approvals: ApprovalView[] = [];
+  for (const a of page) approvals.push(await toView(ctx, a, now));
+  return { approvals, next_cursor: rows.length > limit ? page[page.length - 1]!.id : null };
 }
 
 export type Verdict = 'approve' | 'reject';
 
+type Decided = { kind: 'lost' } | { kind: 'decided'; a: ApprovalsTable } | { kind: 'refused'; a: ApprovalsTable; reasons: string[] };
+
 /**
  * D22: deciding is one conditional update on a pending, unexpired approval, so approve racing reject has
- * exactly one winner; the payout (or threshold) change and its event commit with it. An approved payout is then
- * submitted to the rail at once (D19).
+ * exactly one winner; what the decision means (the payout's transition, the threshold change) commits with it.
+ * D28: approving re-checks what would deny the request now; if anything does, the request ends instead and the
+ * caller gets 422 PAYOUT_DENIED with the reasons.
  */
 export async function decideApproval(
   ctx: AppContext,
@@ -179,119 +154,94 @@ export async function decideApproval(
   verdict: Verdict,
   via: string,
 ): Promise<ApprovalView> {
+  const found = await ctx.store.db.selectFrom('approvals').selectAll().where('id', '=', approvalId).where('user_id', '=', who.userId).executeTakeFirst();
+  if (!found) throw new AppError('NOT_FOUND', 'Approval not found');
+  const handler = ctx.approvalKinds.of(found.kind);
+  const outside = verdict === 'approve' && found.status === 'pending' && handler.precheckApprove ? await handler.precheckApprove(ctx, found) : [];
+
   const now = ctx.clock.now();
-  const won = await ctx.store.db.transaction().execute(async (tx) => {
-    const res = await tx
+  const nowIso = now.toISOString();
+  const result = await ctx.store.transaction(async (tx): Promise<Decided> => {
+    const a = await tx
       .updateTable('approvals')
-      .set({ status: verdict === 'approve' ? 'approved' : 'rejected', decided_at: now.toISOString(), decided_via: via })
+      .set({ status: verdict === 'approve' ? 'approved' : 'rejected', decided_at: nowIso, decided_via: via, notify_next_at: null })
       .where('id', '=', approvalId)
-      .where('user_id', '=', who.userId)
       .where('status', '=', 'pending')
-      .where('expires_at', '>', now.toISOString())
+      .where('expires_at', '>', nowIso)
+      .returningAll()
       .executeTakeFirst();
-    if (Number(res.numUpdatedRows) !== 1) return null;
-    const a = (await tx.selectFrom('approvals').selectAll().where('id', '=', approvalId).executeTakeFirstOrThrow());
-    if (a.kind === 'payout') {
-      const to = verdict === 'approve' ? 'approved' : 'rejected';
-      await transition(ctx, tx, a.payout_id!, ['pending_approval'], to, verdict === 'approve' ? 'payout.approved' : 'payout.rejected', {
-        ...(verdict === 'approve'
-          ? { approved_at: now.toISOString(), next_check_at: new Date(now.getTime() + SUBMISSION_GRACE_MS).toISOString() }
-          : {}),
-      });
-    } else if (verdict === 'approve') {
-      const current = await loadThresholds(ctx, tx, a.user_id);
-      await writeThresholds(tx, a.user_id, { ...current, ...(JSON.parse(a.proposal!) as Partial<PolicyThresholds>) }, now);
+    if (!a) return { kind: 'lost' };
+    if (verdict === 'reject') {
+      await handler.reject(ctx, tx, a, now);
+      await writeAudit(tx, ctx.clock, who, { action: 'approval.reject', subjectId: a.id, data: { via, kind: a.kind } });
+      return { kind: 'decided', a };
     }
-    await writeAudit(tx, ctx.clock, who, { action: `approval.${verdict}`, subjectId: a.id, data: { via, kind: a.kind } });
-    return a;
+    const refused = await handler.approve(ctx, tx, a, now, outside);
+    if (refused.length > 0) {
+      const ended = await tx.updateTable('approvals').set({ status: 'rejected', decided_via: 'policy' }).where('id', '=', a.id).returningAll().executeTakeFirstOrThrow();
+      await writeAudit(tx, ctx.clock, who, { action: 'approval.refused', subjectId: a.id, data: { via, kind: a.kind, reasons: refused } });
+      return { kind: 'refused', a: ended, reasons: refused };
+    }
+    await writeAudit(tx, ctx.clock, who, { action: 'approval.approve', subjectId: a.id, data: { via, kind: a.kind } });
+    return { kind: 'decided', a };
   });
 
-  if (!won) {
-    const a = await ctx.store.db.selectFrom('approvals').selectAll().where('id', '=', approvalId).where('user_id', '=', who.userId).executeTakeFirst();
-    if (!a) throw new AppError('NOT_FOUND', 'Approval not found');
-    if (a.status === 'expired' || (a.status === 'pending' && a.expires_at <= now.toISOString())) {
+  if (result.kind === 'lost') {
+    const a = (await ctx.store.db.selectFrom('approvals').selectAll().where('id', '=', approvalId).executeTakeFirst())!;
+    if (effectiveStatus(a, nowIso) === 'expired') {
       throw new AppError('APPROVAL_EXPIRED', 'The approval window has ended; the request was not carried out');
     }
     throw new AppError('APPROVAL_ALREADY_DECIDED', `This approval was already ${a.status}`);
   }
-  if (won.kind === 'payout' && verdict === 'approve') await submitPayout(ctx, won.payout_id!);
-  await notifyResolved(ctx, approvalId);
-  return getApproval(ctx, who.userId, approvalId);
+  if (result.kind === 'refused') {
+    await notifyResolved(ctx, result.a);
+    throw new AppError('PAYOUT_DENIED', `Cannot approve: ${result.reasons.join(', ')}. The request was ended.`, { reasons: result.reasons });
+  }
+  if (verdict === 'approve') await handler.afterApproved?.(ctx, result.a);
+  await notifyResolved(ctx, result.a);
+  return toView(ctx, result.a, ctx.clock.now());
 }
 
-/** Expires every pending approval past its deadline, with its payout and event (contract: `payout.expired`). */
-export async function expireDueApprovals(ctx: AppContext): Promise<number> {
+const EXPIRY_BATCH = 200;
+const EXPIRY_PARALLEL = 4;
+
+/**
+ * Expires pending approvals past their deadline, found through the (status, expires_at) index. Each expiry is a
+ * conditional update, so on several nodes exactly one expires a given approval and writes its event (D29).
+ */
+export async function expireDueApprovals(ctx: AppContext, limit = EXPIRY_BATCH): Promise<number> {
   const now = ctx.clock.now().toISOString();
   const due = await ctx.store.db
     .selectFrom('approvals')
-    .select(['id'])
+    .select('id')
     .where('status', '=', 'pending')
     .where('expires_at', '<=', now)
-    .limit(500)
+    .orderBy('expires_at')
+    .limit(limit)
     .execute();
-  let n = 0;
-  for (const a of due) if (await expireApprovalIfDue(ctx, a.id)) n++;
-  return n;
+  await mapBounded(due, EXPIRY_PARALLEL, (a) => expireApprovalIfDue(ctx, a.id));
+  return due.length;
 }
+
+export const approvalExpiryPass = (ctx: AppContext) => batchPass(EXPIRY_BATCH, (limit) => expireDueApprovals(ctx, limit));
 
 /** Expires one approval if it is pending and past its deadline; tells the channels. */
 export async function expireApprovalIfDue(ctx: AppContext, approvalId: string): Promise<boolean> {
-  const now = ctx.clock.now().toISOString();
-  const expired = await ctx.store.db.transaction().execute(async (tx) => {
-    const res = await tx
+  const now = ctx.clock.now();
+  const nowIso = now.toISOString();
+  const expired = await ctx.store.transaction(async (tx) => {
+    const a = await tx
       .updateTable('approvals')
-      .set({ status: 'expired', decided_at: now, decided_via: 'expiry' })
+      .set({ status: 'expired', decided_at: nowIso, decided_via: 'expiry', notify_next_at: null })
       .where('id', '=', approvalId)
       .where('status', '=', 'pending')
-      .where('expires_at', '<=', now)
+      .where('expires_at', '<=', nowIso)
+      .returningAll()
       .executeTakeFirst();
-    if (Number(res.numUpdatedRows) !== 1) return false;
-    const a = await tx.selectFrom('approvals').select('payout_id').where('id', '=', approvalId).executeTakeFirstOrThrow();
-    if (a.payout_id) await transition(ctx, tx, a.payout_id, ['pending_approval'], 'expired', 'payout.expired');
-    return true;
+    if (!a) return null;
+    await ctx.approvalKinds.of(a.kind).expire(ctx, tx, a, now);
+    return a;
   });
-  if (expired) await notifyResolved(ctx, approvalId);
-  return expired;
-}
-
-/** Sends the pending notice to every channel still owed one; a failure stays owed and is retried later. */
-export async function notifyPending(ctx: AppContext, approvalId: string): Promise<void> {
-  const a = await ctx.store.db.selectFrom('approvals').selectAll().where('id', '=', approvalId).executeTakeFirst();
-  if (!a || a.status !== 'pending') return;
-  const owed = JSON.parse(a.notify_pending) as string[];
-  if (owed.length === 0) return;
-  const notice = await noticeOf(ctx, ctx.store.db, a);
-  const stillOwed: string[] = [];
-  for (const name of owed) {
-    const channel = ctx.channels.find((c) => c.name === name);
-    if (!channel) continue;
-    try {
-      await channel.notifyPending(notice);
-    } catch (err) {
-      ctx.log.warn({ err, approval: approvalId, channel: name }, 'approval notice not delivered; will retry');
-      stillOwed.push(name);
-    }
-  }
-  await ctx.store.db.updateTable('approvals').set({ notify_pending: JSON.stringify(stillOwed) }).where('id', '=', approvalId).execute();
-}
-
-export async function notifyResolved(ctx: AppContext, approvalId: string): Promise<void> {
-  const a = await ctx.store.db.selectFrom('approvals').selectAll().where('id', '=', approvalId).executeTakeFirst();
-  if (!a) return;
-  const notice = await noticeOf(ctx, ctx.store.db, a);
-  for (const channel of ctx.channels) {
-    await channel.notifyResolved(notice).catch((err) => ctx.log.warn({ err, approval: approvalId }, 'outcome notice failed'));
-  }
-}
-
-export async function retryPendingNotices(ctx: AppContext): Promise<void> {
-  const rows = await ctx.store.db
-    .selectFrom('approvals')
-    .select('id')
-    .where('status', '=', 'pending')
-    .where('notify_pending', '!=', '[]')
-    .where('expires_at', '>', ctx.clock.now().toISOString())
-    .limit(100)
-    .execute();
-  for (const r of rows) await notifyPending(ctx, r.id);
+  if (expired) await notifyResolved(ctx, expired);
+  return expired !== null;
 }

@@ -20,8 +20,10 @@ export interface ApprovalsTable {
   decided_at: string | null;
   /** The channel the decision came through (`dashboard`, `telegram`) or `expiry`. */
   decided_via: string | null;
-  /** Channels still owed a message about this approval (JSON array), retried by the follow-up job. */
+  /** Channels still owed a message about this approval (JSON array), retried by the notices job. */
   notify_pending: string;
+  /** When the notices job may next try the owed channels (also its claim, D29); null when nothing is owed. */
+  notify_next_at: string | null;
 }
 
 export interface ApprovalsTables {
@@ -49,6 +51,13 @@ export const approvalsMigrations: Record<string, Migration> = {
         .execute();
       await db.schema.createIndex('approvals_user_idx').on('approvals').columns(['user_id', 'status', 'created_at']).execute();
       await db.schema.createIndex('approvals_expiry_idx').on('approvals').columns(['status', 'expires_at']).execute();
+    },
+  },
+  '0013_approvals_notice_due': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('approvals').addColumn('notify_next_at', 'text').execute();
+      await db.schema.createIndex('approvals_notify_due_idx').on('approvals').column('notify_next_at').execute();
+      await db.schema.createIndex('approvals_user_id_idx').on('approvals').columns(['user_id', 'id']).execute();
     },
   },
 };

@@ -1,102 +1,140 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { AppContext } from '../../context.js';
-import type { Executor } from '../../db/database.js';
+import type { Executor, Tx } from '../../db/database.js';
+import { pruneInBatches } from '../../shared/jobs.js';
 
 /** Contract + D18: stored success responses live 24 hours. */
 export const IDEMPOTENCY_TTL_MS = 24 * 3600 * 1000;
-/** An in-flight claim that never created an attempt (the process died first) is abandoned after this. */
-const ABANDONED_CLAIM_MS = 5 * 60 * 1000;
 export const MAX_IDEMPOTENCY_KEY_LENGTH = 255;
+const PURGE_BATCH = 1000;
 
-export type Claim =
-  | { kind: 'claimed'; keyHash: string }
+/** What a key already says about a request, before any work is done (D18, D27). */
+export type KeyState =
+  | { kind: 'free' }
   | { kind: 'replay'; status: number; body: unknown }
-  | { kind: 'in_use' };
+  | { kind: 'in_use' }
+  /** The same key was used for a different request (D27). */
+  | { kind: 'reused' };
+
+/** A claim this request owns: only the holder of `token` may complete or release it (D27). */
+export interface ClaimRef {
+  keyHash: string;
+  token: string;
+}
 
 /** The effective key: SHA-256 of user id and supplied key, so equal keys of different users never collide. */
 export const effectiveKey = (userId: string, key: string): string =>
   createHash('sha256').update(`${userId}\u0000${key}`).digest('hex');
 
-/**
- * Claims a key for one request. A completed key within 24 h is replayed; a key still in flight is in use; an
- * expired key is treated as new. The primary key on `key_hash` makes the claim atomic across nodes.
- */
-export async function claimKey(ctx: AppContext, userId: string, key: string): Promise<Claim> {
-  const keyHash = effectiveKey(userId, key);
-  for (let attempt = 0; attempt < 3; attempt++) {
-    const now = ctx.clock.now();
-    const inserted = await ctx.store.db
-      .insertInto('idempotency_keys')
-      .values({
-        key_hash: keyHash,
-        user_id: userId,
-        state: 'in_flight',
-        payout_id: null,
-        response_status: null,
-        response_body: null,
-        created_at: now.toISOString(),
-        expires_at: new Date(now.getTime() + IDEMPOTENCY_TTL_MS).toISOString(),
-      })
-      .onConflict((oc) => oc.column('key_hash').doNothing())
-      .executeTakeFirst();
-    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1) return { kind: 'claimed', keyHash };
+/** D27: what makes two requests "the same request" for one key. */
+export const requestFingerprint = (parts: readonly (string | number | null | undefined)[]): string =>
+  createHash('sha256').update(JSON.stringify(parts.map((p) => p ?? null))).digest('hex');
 
-    const row = await ctx.store.db.selectFrom('idempotency_keys').selectAll().where('key_hash', '=', keyHash).executeTakeFirst();
-    if (!row) continue; // released or purged meanwhile: claim again
-    const expired = row.expires_at <= now.toISOString();
-    const abandoned =
-      row.state === 'in_flight' && row.payout_id === null && now.getTime() - Date.parse(row.created_at) > ABANDONED_CLAIM_MS;
-    if (expired || abandoned) {
-      await ctx.store.db
-        .deleteFrom('idempotency_keys')
-        .where('key_hash', '=', keyHash)
-        .where('created_at', '=', row.created_at)
-        .execute();
-      continue;
-    }
-    if (row.state === 'completed') return { kind: 'replay', status: row.response_status!, body: JSON.parse(row.response_body!) };
-    return { kind: 'in_use' };
-  }
+export const newClaimToken = (): string => randomUUID();
+
+function stateOf(
+  row: { state: string; response_status: number | null; response_body: string | null; fingerprint: string | null; expires_at: string } | undefined,
+  fingerprint: string,
+  nowIso: string,
+): KeyState {
+  if (!row || row.expires_at <= nowIso) return { kind: 'free' };
+  // Claims written before fingerprints existed match any request.
+  if (row.fingerprint !== null && row.fingerprint !== fingerprint) return { kind: 'reused' };
+  if (row.state === 'completed') return { kind: 'replay', status: row.response_status!, body: JSON.parse(row.response_body!) };
   return { kind: 'in_use' };
 }
 
-/** Ties the claim to the attempt it created, in the attempt's own transaction. */
-export async function attachPayout(db: Executor, keyHash: string, payoutId: string): Promise<void> {
-  await db.updateTable('idempotency_keys').set({ payout_id: payoutId }).where('key_hash', '=', keyHash).execute();
+/** One indexed read, no write: replays and keys in use are answered before anything else is done. */
+export async function keyState(ctx: AppContext, keyHash: string, fingerprint: string): Promise<KeyState> {
+  const row = await ctx.store.db
+    .selectFrom('idempotency_keys')
+    .select(['state', 'response_status', 'response_body', 'fingerprint', 'expires_at'])
+    .where('key_hash', '=', keyHash)
+    .executeTakeFirst();
+  return stateOf(row, fingerprint, ctx.clock.now().toISOString());
 }
 
-/** Stores the success response of a claim still in flight, found by its key or by the attempt it created. */
+/**
+ * Claims the key inside the transaction that creates the attempt, so a claim and its attempt exist together or
+ * not at all: there is no claim without an owner to abandon. The primary key on `key_hash` makes the claim
+ * atomic across nodes (on PostgreSQL a concurrent insert of the same key waits for the other transaction).
+ * Returns null when claimed, else what the key already says.
+ */
+export async function claimInTransaction(
+  tx: Tx,
+  c: { claim: ClaimRef; userId: string; fingerprint: string; payoutId: string; now: Date },
+): Promise<KeyState | null> {
+  const nowIso = c.now.toISOString();
+  // Past 24 hours the key is new again (contract, Idempotency rule 5).
+  await tx.deleteFrom('idempotency_keys').where('key_hash', '=', c.claim.keyHash).where('expires_at', '<=', nowIso).execute();
+  const inserted = await tx
+    .insertInto('idempotency_keys')
+    .values({
+      key_hash: c.claim.keyHash,
+      user_id: c.userId,
+      state: 'in_flight',
+      payout_id: c.payoutId,
+      claim_token: c.claim.token,
+      fingerprint: c.fingerprint,
+      response_status: null,
+      response_body: null,
+      created_at: nowIso,
+      expires_at: new Date(c.now.getTime() + IDEMPOTENCY_TTL_MS).toISOString(),
+    })
+    .onConflict((oc) => oc.column('key_hash').doNothing())
+    .executeTakeFirst();
+  if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1) return null;
+  const row = await tx
+    .selectFrom('idempotency_keys')
+    .select(['state', 'response_status', 'response_body', 'fingerprint', 'expires_at'])
+    .where('key_hash', '=', c.claim.keyHash)
+    .executeTakeFirst();
+  const state = stateOf(row, c.fingerprint, nowIso);
+  return state.kind === 'free' ? { kind: 'in_use' } : state;
+}
+
+/**
+ * Stores the success response of a claim still in flight: by its owner (`claim`), or by the attempt it created
+ * (recovery by the follow-up job, which is not the request). Returns false when the claim is no longer in
+ * flight for that owner or attempt (completed already, or released because the attempt failed).
+ */
 export async function completeClaim(
   db: Executor,
-  by: { keyHash: string } | { payoutId: string },
+  by: ClaimRef | { keyHash: string; payoutId: string },
   status: number,
   body: unknown,
-): Promise<void> {
+): Promise<boolean> {
   let q = db
     .updateTable('idempotency_keys')
     .set({ state: 'completed', response_status: status, response_body: JSON.stringify(body) })
+    .where('key_hash', '=', by.keyHash)
     .where('state', '=', 'in_flight');
-  q = 'keyHash' in by ? q.where('key_hash', '=', by.keyHash) : q.where('payout_id', '=', by.payoutId);
-  await q.execute();
+  q = 'token' in by ? q.where('claim_token', '=', by.token) : q.where('payout_id', '=', by.payoutId);
+  const res = await q.executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
 }
 
 export async function storedResponse(db: Executor, keyHash: string): Promise<{ status: number; body: unknown } | null> {
-  const row = await db.selectFrom('idempotency_keys').selectAll().where('key_hash', '=', keyHash).executeTakeFirst();
+  const row = await db.selectFrom('idempotency_keys').select(['state', 'response_status', 'response_body']).where('key_hash', '=', keyHash).executeTakeFirst();
   if (!row || row.state !== 'completed') return null;
   return { status: row.response_status!, body: JSON.parse(row.response_body!) };
 }
 
-/** Errors are not stored (D18): the key is free again. Never frees a key whose attempt exists. */
-export async function releaseKey(db: Executor, keyHash: string, opts: { evenWithPayout?: boolean } = {}): Promise<void> {
-  let q = db.deleteFrom('idempotency_keys').where('key_hash', '=', keyHash).where('state', '=', 'in_flight');
-  if (!opts.evenWithPayout) q = q.where('payout_id', 'is', null);
-  await q.execute();
+/** Errors are not stored (D18): a claim whose attempt failed is freed, so the key can be used again. */
+export async function releaseClaimOfPayout(db: Executor, keyHash: string, payoutId: string): Promise<void> {
+  await db.deleteFrom('idempotency_keys').where('key_hash', '=', keyHash).where('payout_id', '=', payoutId).where('state', '=', 'in_flight').execute();
 }
 
+/** Bounded batches through the expiry index, so a purge never holds the store for long. */
 export async function purgeExpiredKeys(ctx: AppContext): Promise<number> {
-  const res = await ctx.store.db
-    .deleteFrom('idempotency_keys')
-    .where('expires_at', '<=', ctx.clock.now().toISOString())
-    .executeTakeFirst();
-  return Number(res.numDeletedRows);
+  const now = ctx.clock.now().toISOString();
+  return pruneInBatches(PURGE_BATCH, async (limit) => {
+    const res = await ctx.store.db
+      .deleteFrom('idempotency_keys')
+      .where('key_hash', 'in', (eb) =>
+        eb.selectFrom('idempotency_keys').select('key_hash').where('expires_at', '<=', now).orderBy('expires_at').limit(limit),
+      )
+      .executeTakeFirst();
+    return Number(res.numDeletedRows);
+  });
 }

@@ -3,6 +3,7 @@ import {
   bearer,
   createOnboardedUser,
   eventTypes,
+  expectError,
   EXTERNAL_CBU,
   PASSWORD,
   setThresholds,
@@ -50,9 +51,12 @@ describe('idempotency of POST /v1/withdraws (contract rules 1-5, D18)', () => {
     expect(again.statusCode).toBe(202);
     expect(again.headers['idempotent-replayed']).toBe('true');
     expect(again.body).toBe(first.body);
-    // Even through another key of the same user: one namespace per user.
-    const created = await withdraw(t.app, a.ownerToken, { amount_ars: 1, destination: EXTERNAL_CBU }, 'replay-1');
+    // Even through another session of the same user: one namespace per user.
+    const created = await withdraw(t.app, a.ownerToken, { amount_ars: 60_000, destination: EXTERNAL_CBU }, 'replay-1');
     expect(created.body).toBe(first.body);
+    // D27: the same key with a different request is refused, not replayed.
+    const other = await withdraw(t.app, a.ownerToken, { amount_ars: 1, destination: EXTERNAL_CBU }, 'replay-1');
+    expectError(other, 422, 'IDEMPOTENCY_KEY_REUSED');
     await setThresholds(t.app, a.ownerToken, { per_tx_limit_ars: 100000, daily_limit_ars: 500000, monthly_limit_ars: 2000000, require_approval_above_ars: 50000 });
   });
 

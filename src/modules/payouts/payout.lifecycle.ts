@@ -1,17 +1,27 @@
 import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/database.js';
+import { batchPass, mapBounded } from '../../shared/jobs.js';
 import { recordEvent, type EventType } from '../events/events.service.js';
-import { completeClaim, releaseKey } from '../idempotency/idempotency.service.js';
+import { completeClaim, effectiveKey, releaseClaimOfPayout } from '../idempotency/idempotency.service.js';
 import type { RailTransfer } from '../rail/rail.port.js';
-import { loadPayout, toPayoutView } from './payout.view.js';
+import { toPayoutView } from './payout.view.js';
 import type { PayoutStatus, PayoutsTable } from './payouts.tables.js';
+import { addUsage } from './usage.js';
 
 /** How long an `approved` attempt may wait for its in-request submission before the follow-up job takes it. */
 export const SUBMISSION_GRACE_MS = 30_000;
+/** How long one node holds an attempt it is following up (D29); a node that dies lets another take it then. */
+const FOLLOW_UP_LEASE_MS = 60_000;
+const FOLLOW_UP_BATCH = 100;
+const FOLLOW_UP_PARALLEL = 8;
+
+/** Statuses that give the attempt's amount back to the day's and month's usage (D16). */
+const RELEASES_USAGE: PayoutStatus[] = ['rejected', 'expired', 'failed'];
 
 /**
- * Moves an attempt from one of `from` to `to` with a conditional update and writes its event in the same
- * transaction (D24). Returns the new row, or null when the attempt was no longer in `from` (someone else won).
+ * Moves an attempt from one of `from` to `to` with a conditional update, writing its event (D24) and its usage
+ * change (D16) in the same transaction. Returns the new row, or null when the attempt was no longer in `from`
+ * (someone else won).
  */
 export async function transition(
   ctx: AppContext,
@@ -24,59 +34,86 @@ export async function transition(
 ): Promise<PayoutsTable | null> {
   const now = ctx.clock.now().toISOString();
   const final = to === 'rejected' || to === 'expired' || to === 'confirmed' || to === 'failed';
-  const res = await tx
+  const row = await tx
     .updateTable('payouts')
     .set({ ...set, status: to, updated_at: now, ...(final ? { resolved_at: now, next_check_at: null } : {}) })
     .where('id', '=', id)
     .where('status', 'in', from)
+    .returningAll()
     .executeTakeFirst();
-  if (Number(res.numUpdatedRows) !== 1) return null;
-  const row = (await loadPayout(tx, id))!;
+  if (!row) return null;
+  if (RELEASES_USAGE.includes(to)) await addUsage(tx, row, -1);
   await recordEvent(tx, ctx.clock, { userId: row.user_id, type: event, data: toPayoutView(row) });
   return row;
 }
 
-export const createdBody = (p: PayoutsTable) => ({ id: p.id, status: p.status, decision: p.decision });
+export const createdBody = (p: Pick<PayoutsTable, 'id' | 'status' | 'decision'>) => ({ id: p.id, status: p.status, decision: p.decision });
 
-async function markSubmitted(ctx: AppContext, id: string, t: RailTransfer): Promise<void> {
-  await ctx.store.db.transaction().execute(async (tx) => {
-    const now = ctx.clock.now();
-    const row = await transition(ctx, tx, id, ['approved'], 'submitted', 'payout.submitted', {
-      provider_transfer_id: t.providerTransferId,
-      submitted_at: now.toISOString(),
-      recipient_name: t.counterpartyName,
-      recipient_legal_id: t.counterpartyLegalId,
-      recipient_account: t.counterpartyAccount,
-      next_check_at: now.toISOString(),
-    });
-    // The request that created an allowed payout answers 201 "submitted"; a recovered one stores that answer.
-    if (row) await completeClaim(tx, { payoutId: id }, 201, createdBody(row));
+const keyHashOf = (p: PayoutsTable) => effectiveKey(p.user_id, p.idempotency_key);
+
+/** When to look at an attempt in flight next: when the rail can have settled it, else after a job interval. */
+function nextCheck(ctx: AppContext, t?: RailTransfer | null): string {
+  const soon = ctx.clock.now().getTime() + ctx.config.jobsIntervalMs;
+  const settles = t?.settlesAfter ? Date.parse(t.settlesAfter) : NaN;
+  return new Date(Number.isFinite(settles) ? Math.max(settles, ctx.clock.now().getTime()) : soon).toISOString();
+}
+
+/** A failure is an error answer, and errors are not stored (D18): the key of the attempt is freed. */
+async function markFailed(ctx: AppContext, p: PayoutsTable, reason: string): Promise<void> {
+  await ctx.store.transaction(async (tx) => {
+    const row = await transition(ctx, tx, p.id, ['approved', 'submitted'], 'failed', 'payout.failed', { failure_reason: reason });
+    if (row) await releaseClaimOfPayout(tx, keyHashOf(row), row.id);
   });
 }
 
-/** A failure is an error answer, and errors are not stored (D18): a key still in flight for it is freed. */
-async function markFailed(ctx: AppContext, id: string, reason: string) {
-  await ctx.store.db.transaction().execute(async (tx) => {
-    const row = await transition(ctx, tx, id, ['approved', 'submitted'], 'failed', 'payout.failed', { failure_reason: reason });
-    if (row) {
-      const keyRow = await tx.selectFrom('idempotency_keys').select('key_hash').where('payout_id', '=', id).executeTakeFirst();
-      if (keyRow) await releaseKey(tx, keyRow.key_hash, { evenWithPayout: true });
+/**
+ * Applies what the rail says about a transfer it has, in one transaction: `approved` → `submitted` (storing the
+ * request's 201 for an attempt recovered by the job) and, if the rail already settled it, on to `confirmed` or
+ * `failed`. Returns the 201 body when this call moved the attempt to `submitted`.
+ */
+async function applyRailStatus(ctx: AppContext, p: PayoutsTable, t: RailTransfer): Promise<Record<string, unknown> | null> {
+  let body: Record<string, unknown> | null = null;
+  await ctx.store.transaction(async (tx) => {
+    if (p.status === 'approved') {
+      const row = await transition(ctx, tx, p.id, ['approved'], 'submitted', 'payout.submitted', {
+        provider_transfer_id: t.providerTransferId,
+        submitted_at: ctx.clock.now().toISOString(),
+        recipient_name: t.counterpartyName ?? p.recipient_name,
+        recipient_legal_id: t.counterpartyLegalId ?? p.recipient_legal_id,
+        recipient_account: t.counterpartyAccount ?? p.recipient_account,
+        next_check_at: nextCheck(ctx, t),
+      });
+      if (row) {
+        body = createdBody(row);
+        await completeClaim(tx, { keyHash: keyHashOf(row), payoutId: row.id }, 201, body);
+      }
+    }
+    if (t.status === 'COMPLETED') {
+      await transition(ctx, tx, p.id, ['submitted'], 'confirmed', 'payout.confirmed');
+    } else if (t.status === 'FAILED') {
+      const row = await transition(ctx, tx, p.id, ['approved', 'submitted'], 'failed', 'payout.failed', {
+        failure_reason: t.failureReason ?? 'rail_failed',
+      });
+      if (row) await releaseClaimOfPayout(tx, keyHashOf(row), row.id);
+    } else if (p.status === 'submitted') {
+      await reschedule(tx, p.id, nextCheck(ctx, t));
     }
   });
+  return body;
 }
 
-/** Applies what the rail says about a transfer we know it has. */
-async function applyRailStatus(ctx: AppContext, p: PayoutsTable, t: RailTransfer): Promise<void> {
-  if (p.status === 'approved') await markSubmitted(ctx, p.id, t);
-  if (t.status === 'COMPLETED') {
-    await ctx.store.db.transaction().execute((tx) => transition(ctx, tx, p.id, ['submitted'], 'confirmed', 'payout.confirmed'));
-  } else if (t.status === 'FAILED') {
-    await markFailed(ctx, p.id, t.failureReason ?? 'rail_failed');
-  }
+async function reschedule(db: Tx | AppContext['store']['db'], id: string, at: string): Promise<void> {
+  await db.updateTable('payouts').set({ next_check_at: at }).where('id', '=', id).where('status', 'in', ['approved', 'submitted']).execute();
+}
+
+/** The account the payout goes to: the one resolved when it was requested (D28), so a re-pointed alias cannot redirect it. */
+function payee(p: PayoutsTable): { toKind: PayoutsTable['destination_kind']; to: string } {
+  if (!p.recipient_account) return { toKind: p.destination_kind, to: p.destination };
+  return { toKind: p.recipient_account.startsWith('000') ? 'CVU' : 'CBU', to: p.recipient_account };
 }
 
 export type SubmitResult =
-  | { kind: 'submitted' }
+  | { kind: 'submitted'; body: Record<string, unknown> | null }
   | { kind: 'rejected'; reason: string; message: string }
   /** The rail did not say; the attempt stays `approved` and the follow-up job reconciles it. */
   | { kind: 'unknown' };
@@ -85,79 +122,93 @@ export type SubmitResult =
  * Submits an `approved` attempt to the rail with its own reference (D19). A rejection fails the attempt; an
  * unknown outcome is reconciled by asking the rail about that reference, never by a blind resend.
  */
-export async function submitPayout(ctx: AppContext, id: string): Promise<SubmitResult> {
-  const p = await loadPayout(ctx.store.db, id);
-  if (!p || p.status !== 'approved') return { kind: 'submitted' };
+export async function submitPayout(ctx: AppContext, p: PayoutsTable): Promise<SubmitResult> {
+  if (p.status !== 'approved') return { kind: 'submitted', body: null };
   let outcome;
   try {
     outcome = await ctx.rail.submitTransfer({
       reference: p.rail_reference,
       fromCvu: p.origin_cvu,
-      toKind: p.destination_kind,
-      to: p.destination,
+      ...payee(p),
       amountCentavos: Number(p.amount),
       description: p.note ?? undefined,
     });
   } catch (err) {
-    ctx.log.warn({ err, payout: id }, 'rail submission failed without an answer');
+    ctx.log.warn({ err, payout: p.id }, 'rail submission failed without an answer');
     outcome = { kind: 'unknown' as const, message: 'rail error' };
   }
-  if (outcome.kind === 'accepted') {
-    await applyRailStatus(ctx, p, outcome.transfer);
-    return { kind: 'submitted' };
-  }
+  if (outcome.kind === 'accepted') return { kind: 'submitted', body: await applyRailStatus(ctx, p, outcome.transfer) };
   if (outcome.kind === 'rejected') {
-    await markFailed(ctx, id, outcome.reason);
+    await markFailed(ctx, p, outcome.reason);
     return { kind: 'rejected', reason: outcome.reason, message: outcome.message };
   }
-  return (await reconcile(ctx, id)) ? { kind: 'submitted' } : { kind: 'unknown' };
+  const asked = await askRail(ctx, p);
+  if (asked.kind === 'known') return { kind: 'submitted', body: await applyRailStatus(ctx, p, asked.transfer) };
+  await reschedule(ctx.store.db, p.id, nextCheck(ctx));
+  return { kind: 'unknown' };
 }
 
-/**
- * Asks the rail about the attempt's reference. Returns true when the rail knows the transfer (and the attempt
- * now reflects it); false when it does not (or cannot say), in which case the attempt waits for the next check.
- */
-export async function reconcile(ctx: AppContext, id: string): Promise<boolean> {
-  const p = await loadPayout(ctx.store.db, id);
-  if (!p) return false;
-  let t: RailTransfer | null = null;
+type RailAnswer = { kind: 'known'; transfer: RailTransfer } | { kind: 'not_found' } | { kind: 'no_answer' };
+
+/** Asks the rail about our reference: it has it, it positively does not, or it could not say. */
+async function askRail(ctx: AppContext, p: PayoutsTable): Promise<RailAnswer> {
   try {
-    t = await ctx.rail.getTransfer(p.rail_reference);
+    const t = await ctx.rail.getTransfer(p.rail_reference);
+    return t ? { kind: 'known', transfer: t } : { kind: 'not_found' };
   } catch (err) {
-    ctx.log.warn({ err, payout: id }, 'rail status query failed');
+    ctx.log.warn({ err, payout: p.id }, 'rail status query failed');
+    return { kind: 'no_answer' };
   }
-  if (t) await applyRailStatus(ctx, p, t);
-  // Still in flight (unknown to the rail, or not settled yet): look again on the next pass.
-  await ctx.store.db
-    .updateTable('payouts')
-    .set({ next_check_at: new Date(ctx.clock.now().getTime() + ctx.config.jobsIntervalMs).toISOString() })
-    .where('id', '=', id)
-    .where('status', 'in', ['approved', 'submitted'])
-    .execute();
-  return t !== null;
 }
 
 /**
- * The follow-up pass over attempts in flight: `approved` ones past their grace (a crash between approval and
- * submission, an unknown outcome) are reconciled and, if the rail never got them, submitted with the same
- * reference; `submitted` ones are polled until the rail confirms or fails them.
+ * One attempt in flight, claimed by this node. D19: the rail is asked first; only its positive "I do not know
+ * this reference" leads to a submission (with the same reference). No answer means: look again later.
  */
-export async function followUpPayouts(ctx: AppContext, limit = 200): Promise<void> {
-  const now = ctx.clock.now().toISOString();
+async function followUp(ctx: AppContext, p: PayoutsTable): Promise<void> {
+  const asked = await askRail(ctx, p);
+  if (asked.kind === 'known') {
+    await applyRailStatus(ctx, p, asked.transfer);
+  } else if (asked.kind === 'not_found' && p.status === 'approved') {
+    await submitPayout(ctx, p);
+  } else {
+    if (asked.kind === 'not_found') ctx.log.error({ payout: p.id }, 'the rail does not know a submitted transfer');
+    await reschedule(ctx.store.db, p.id, nextCheck(ctx));
+  }
+}
+
+/**
+ * The follow-up pass over attempts whose next check is due (index on next_check_at): `approved` ones past their
+ * grace (a crash between approval and submission, an unknown outcome) and `submitted` ones whose settlement time
+ * has come. Each is claimed by moving its next check forward with a conditional update, so on several nodes one
+ * node works a given attempt at a time (D29). Returns how many were due.
+ */
+export async function followUpPayouts(ctx: AppContext, limit = FOLLOW_UP_BATCH): Promise<number> {
+  const now = ctx.clock.now();
   const due = await ctx.store.db
     .selectFrom('payouts')
-    .select(['id', 'status'])
-    .where('status', 'in', ['approved', 'submitted'])
-    .where('next_check_at', '<=', now)
+    .select(['id', 'next_check_at'])
+    .where('next_check_at', '<=', now.toISOString())
     .orderBy('next_check_at')
     .limit(limit)
     .execute();
-  for (const p of due) {
+  const lease = new Date(now.getTime() + FOLLOW_UP_LEASE_MS).toISOString();
+  await mapBounded(due, FOLLOW_UP_PARALLEL, async (d) => {
     try {
-      const known = await reconcile(ctx, p.id);
-      if (!known && p.status === 'approved') await submitPayout(ctx, p.id);
+      const p = await ctx.store.db
+        .updateTable('payouts')
+        .set({ next_check_at: lease })
+        .where('id', '=', d.id)
+        .where('next_check_at', '=', d.next_check_at)
+        .where('status', 'in', ['approved', 'submitted'])
+        .returningAll()
+        .executeTakeFirst();
+      if (p) await followUp(ctx, p);
     } catch (err) {
-      ctx.log.error({ err, payout: p.id }, 'payout follow-up failed');
+      ctx.log.error({ err, payout: d.id }, 'payout follow-up failed');
     }
-  }
+  });
+  return due.length;
 }
+
+export const payoutFollowUpPass = (ctx: AppContext) => batchPass(FOLLOW_UP_BATCH, (limit) => followUpPayouts(ctx, limit));

@@ -1,4 +1,4 @@
-import type { Kysely, Migration } from 'kysely';
+import { sql, type Kysely, type Migration } from 'kysely';
 import type { DestinationKind } from '../../shared/ar-identifiers.js';
 
 export type PayoutStatus = 'pending_approval' | 'approved' | 'rejected' | 'expired' | 'submitted' | 'confirmed' | 'failed';
@@ -43,8 +43,19 @@ export interface PayoutsTable {
   next_check_at: string | null;
 }
 
+/**
+ * D16 without history scans: centavos committed per subject (`u:<user>` or `k:<key>`) per Buenos Aires day
+ * (`2026-11-22`) and month (`2026-11`), kept in the same transaction as every change that moves them.
+ */
+export interface PayoutUsageTable {
+  subject: string;
+  period: string;
+  amount: number;
+}
+
 export interface PayoutsTables {
   payouts: PayoutsTable;
+  payout_usage: PayoutUsageTable;
 }
 
 export const payoutsMigrations: Record<string, Migration> = {
@@ -86,6 +97,35 @@ export const payoutsMigrations: Record<string, Migration> = {
       await db.schema.createIndex('payouts_user_day_idx').on('payouts').columns(['user_id', 'day_key']).execute();
       await db.schema.createIndex('payouts_user_month_idx').on('payouts').columns(['user_id', 'month_key']).execute();
       await db.schema.createIndex('payouts_followup_idx').on('payouts').columns(['status', 'next_check_at']).execute();
+    },
+  },
+  '0013_payout_usage': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('payout_usage')
+        .addColumn('subject', 'text', (c) => c.notNull())
+        .addColumn('period', 'text', (c) => c.notNull())
+        .addColumn('amount', 'bigint', (c) => c.notNull())
+        .addPrimaryKeyConstraint('payout_usage_pk', ['subject', 'period'])
+        .execute();
+      // Existing attempts count from the start (D16 statuses).
+      for (const [prefix, col] of [
+        ['u:', 'user_id'],
+        ['k:', 'api_key_id'],
+      ] as const) {
+        for (const period of ['day_key', 'month_key'] as const) {
+          await sql`insert into payout_usage (subject, period, amount)
+            select ${prefix} || ${sql.ref(col)}, ${sql.ref(period)}, sum(amount) from payouts
+            where ${sql.ref(col)} is not null and status in ('pending_approval', 'approved', 'submitted', 'confirmed')
+            group by ${sql.ref(col)}, ${sql.ref(period)}`.execute(db);
+        }
+      }
+      // Due work only: attempts in flight have a next check; final ones have none and leave the index.
+      await db.schema.createIndex('payouts_next_check_idx').on('payouts').column('next_check_at').execute();
+      await db.schema.dropIndex('payouts_followup_idx').execute();
+      await db.schema.dropIndex('payouts_user_day_idx').execute();
+      await db.schema.dropIndex('payouts_user_month_idx').execute();
+      await db.schema.createIndex('payouts_user_id_idx').on('payouts').columns(['user_id', 'id']).execute();
     },
   },
 };

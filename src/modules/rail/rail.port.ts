@@ -54,6 +54,8 @@ export interface RailTransfer {
   counterpartyLegalId: string | null;
   /** The 22-digit account that received it (an alias resolved). */
   counterpartyAccount: string | null;
+  /** When the rail expects to settle a transfer still IN_PROGRESS (ISO time), if it says. */
+  settlesAfter?: string | null;
 }
 
 /** What a submission can come to; callers must branch on each. */

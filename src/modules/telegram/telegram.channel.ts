@@ -1,5 +1,6 @@
 import { Api } from 'grammy';
 import type { Kysely } from 'kysely';
+import type { Executor } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import type { Clock } from '../../shared/clock.js';
 import type { ApprovalChannel, ApprovalNotice } from '../approvals/channels/channel.port.js';
@@ -30,8 +31,9 @@ export class TelegramChannel implements ApprovalChannel {
     return this.username;
   }
 
-  async isAvailable(userId: string): Promise<boolean> {
-    return !!(await this.db.selectFrom('telegram_links').select('user_id').where('user_id', '=', userId).executeTakeFirst());
+  /** `db` is the caller's: inside a payout's transaction on SQLite, the only connection. */
+  async isAvailable(userId: string, db: Executor): Promise<boolean> {
+    return !!(await db.selectFrom('telegram_links').select('user_id').where('user_id', '=', userId).executeTakeFirst());
   }
 
   async notifyPending(n: ApprovalNotice): Promise<void> {

@@ -175,6 +175,7 @@ describe('Telegram approval channel (D23)', () => {
     await t.app.jobs.approvalNotices!.runOnce();
     expect(await payoutStatus(owner, id)).toBe('pending_approval');
     tg.setFailing(false);
+    t.clock.advance(16_000); // the retry time of an owed notice
     await t.app.jobs.approvalNotices!.runOnce();
     const sent = tg.of('sendMessage').filter((c) => String(c.body.text).includes('$ 61.000,00') && !String(c.body.text).startsWith('Solicitud'));
     expect(sent.length).toBeGreaterThanOrEqual(1);

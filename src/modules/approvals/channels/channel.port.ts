@@ -1,4 +1,5 @@
 import type { ApprovalChannelName } from '../../../config.js';
+import type { Executor } from '../../../db/database.js';
 import type { ApprovalKind, ApprovalStatus } from '../approvals.tables.js';
 
 /**
@@ -7,8 +8,8 @@ import type { ApprovalKind, ApprovalStatus } from '../approvals.tables.js';
  */
 export interface ApprovalChannel {
   readonly name: ApprovalChannelName;
-  /** Whether this channel can reach the user now (e.g. a linked Telegram chat). */
-  isAvailable(userId: string): Promise<boolean>;
+  /** Whether this channel can reach the user now (e.g. a linked Telegram chat), read through `db`. */
+  isAvailable(userId: string, db: Executor): Promise<boolean>;
   /** Tells the owner there is something to decide. Throwing means "not delivered, try again later". */
   notifyPending(request: ApprovalNotice): Promise<void>;
   /** Tells the owner how it ended (approved, rejected, expired). Best effort. */

@@ -1,0 +1,88 @@
+import type { AppContext } from '../../context.js';
+import { mapBounded } from '../../shared/jobs.js';
+import type { ApprovalsTable } from './approvals.tables.js';
+import type { ApprovalNotice } from './channels/channel.port.js';
+
+/** How long one node holds the right to send an approval's owed notices (D29). */
+export const NOTICE_LEASE_MS = 30_000;
+const RETRY_AFTER_MS = 15_000;
+const NOTICES_BATCH = 100;
+
+async function noticeOf(ctx: AppContext, a: ApprovalsTable): Promise<ApprovalNotice> {
+  const subject = await ctx.approvalKinds.of(a.kind).describe(ctx, ctx.store.db, a);
+  return {
+    id: a.id,
+    userId: a.user_id,
+    kind: a.kind,
+    status: a.status,
+    expiresAt: a.expires_at,
+    apiKeyName: a.api_key_name,
+    payout: subject.payout,
+    thresholdChange: subject.thresholdChange,
+  };
+}
+
+/**
+ * Sends the pending notice to every channel still owed one. The caller holds the notices' lease (the request
+ * that created the approval, or the job that claimed it); a channel that fails stays owed and is retried.
+ */
+export async function notifyPending(ctx: AppContext, approvalId: string): Promise<void> {
+  const a = await ctx.store.db.selectFrom('approvals').selectAll().where('id', '=', approvalId).executeTakeFirst();
+  if (!a || a.status !== 'pending') return;
+  const owed = JSON.parse(a.notify_pending) as string[];
+  if (owed.length === 0) return;
+  const notice = await noticeOf(ctx, a);
+  const stillOwed: string[] = [];
+  for (const name of owed) {
+    const channel = ctx.channels.find((c) => c.name === name);
+    if (!channel) continue;
+    try {
+      await channel.notifyPending(notice);
+    } catch (err) {
+      ctx.log.warn({ err, approval: approvalId, channel: name }, 'approval notice not delivered; will retry');
+      stillOwed.push(name);
+    }
+  }
+  const next = stillOwed.length > 0 ? new Date(ctx.clock.now().getTime() + RETRY_AFTER_MS).toISOString() : null;
+  await ctx.store.db
+    .updateTable('approvals')
+    .set({ notify_pending: JSON.stringify(stillOwed), notify_next_at: next })
+    .where('id', '=', approvalId)
+    .where('status', '=', 'pending')
+    .execute();
+}
+
+/** Tells every channel how an approval ended (best effort: the decision stands whatever a channel says). */
+export async function notifyResolved(ctx: AppContext, a: ApprovalsTable): Promise<void> {
+  const notice = await noticeOf(ctx, a);
+  for (const channel of ctx.channels) {
+    await channel.notifyResolved(notice).catch((err) => ctx.log.warn({ err, approval: a.id }, 'outcome notice failed'));
+  }
+}
+
+/**
+ * Retries owed notices of pending approvals whose retry time has come (index on notify_next_at). Each one is
+ * claimed by moving its retry time forward with a conditional update, so two nodes never send the same
+ * message twice (D29). Returns how many were due.
+ */
+export async function retryPendingNotices(ctx: AppContext, limit = NOTICES_BATCH): Promise<number> {
+  const now = ctx.clock.now();
+  const due = await ctx.store.db
+    .selectFrom('approvals')
+    .select(['id', 'notify_next_at'])
+    .where('notify_next_at', '<=', now.toISOString())
+    .orderBy('notify_next_at')
+    .limit(limit)
+    .execute();
+  const lease = new Date(now.getTime() + NOTICE_LEASE_MS).toISOString();
+  await mapBounded(due, 4, async (d) => {
+    const claimed = await ctx.store.db
+      .updateTable('approvals')
+      .set({ notify_next_at: lease })
+      .where('id', '=', d.id)
+      .where('notify_next_at', '=', d.notify_next_at)
+      .executeTakeFirst();
+    if (Number(claimed.numUpdatedRows) === 1) await notifyPending(ctx, d.id);
+  });
+  return due.length;
+}

@@ -1,0 +1,42 @@
+import type { Tx } from '../../db/database.js';
+import type { PayoutsTable } from './payouts.tables.js';
+
+/** Whose limits an attempt counts against: its user's, and its key's once keys have limits of their own. */
+export const userSubject = (userId: string): string => `u:${userId}`;
+export const keySubject = (keyId: string): string => `k:${keyId}`;
+
+export interface Usage {
+  day: number;
+  month: number;
+}
+
+/** Committed centavos of each subject this day and month; a subject with no row has used nothing. */
+export async function readUsage(tx: Tx, subjects: string[], period: { day: string; month: string }): Promise<Map<string, Usage>> {
+  const rows = await tx
+    .selectFrom('payout_usage')
+    .select(['subject', 'period', 'amount'])
+    .where('subject', 'in', subjects)
+    .where('period', 'in', [period.day, period.month])
+    .execute();
+  const out = new Map<string, Usage>(subjects.map((s) => [s, { day: 0, month: 0 }]));
+  for (const r of rows) {
+    const u = out.get(r.subject)!;
+    if (r.period === period.day) u.day = Number(r.amount);
+    else u.month = Number(r.amount);
+  }
+  return out;
+}
+
+/**
+ * Adds (sign 1, a new attempt) or gives back (sign -1, an attempt rejected, expired or failed) its amount on the
+ * day and month it was created, for its user and its key, in the caller's transaction (D16).
+ */
+export async function addUsage(tx: Tx, p: Pick<PayoutsTable, 'user_id' | 'api_key_id' | 'amount' | 'day_key' | 'month_key'>, sign: 1 | -1): Promise<void> {
+  const subjects = [userSubject(p.user_id), ...(p.api_key_id ? [keySubject(p.api_key_id)] : [])];
+  const amount = sign * Number(p.amount);
+  await tx
+    .insertInto('payout_usage')
+    .values(subjects.flatMap((subject) => [p.day_key, p.month_key].map((period) => ({ subject, period, amount }))))
+    .onConflict((oc) => oc.columns(['subject', 'period']).doUpdateSet((eb) => ({ amount: eb('payout_usage.amount', '+', eb.ref('excluded.amount')) })))
+    .execute();
+}

@@ -1,0 +1,17 @@
+import { forUpdate, type Store, type Tx } from '../../db/database.js';
+import type { KycStatus } from './wallet.tables.js';
+
+export interface WalletForPayout {
+  cvu: string;
+  legal_name: string;
+  kyc_status: KycStatus;
+}
+
+/**
+ * D16: one payout decision of a user at a time. PostgreSQL: the wallet row lock, held to the end of the caller's
+ * transaction; SQLite: the transaction already holds the only connection. Null when the user has no wallet.
+ */
+export async function lockWalletForPayout(store: Store, tx: Tx, userId: string): Promise<WalletForPayout | null> {
+  const row = await forUpdate(store, tx.selectFrom('wallets').select(['cvu', 'legal_name', 'kyc_status']).where('user_id', '=', userId)).executeTakeFirst();
+  return row ?? null;
+}
