@@ -82,6 +82,31 @@ export async function startTestApp(opts: { env?: Record<string, string>; deps?: 
   } satisfies TestApp;
 }
 
+/**
+ * Several app instances on one store, sharing one clock: the multi-node setup of D29 (on PostgreSQL each node has
+ * its own pool; on SQLite its own connection to the same file).
+ */
+export async function startNodes(n: number, opts: { env?: Record<string, string>; deps?: Deps } = {}) {
+  const store = await createTestStore();
+  const config = testConfig(store, opts.env);
+  const clock = new FakeClock(new Date());
+  const nodes: FastifyInstance[] = [];
+  for (let i = 0; i < n; i++) {
+    const app = await buildApp(config, { clock, startJobs: false, ...opts.deps });
+    await app.ready();
+    nodes.push(app);
+  }
+  return {
+    nodes,
+    clock,
+    store,
+    close: async () => {
+      for (const app of nodes) await app.close();
+      await store.drop();
+    },
+  };
+}
+
 let seq = 0;
 export const uniqueEmail = () => `user${Date.now()}${++seq}${randomBytes(3).toString('hex')}@example.com`;
 export const PASSWORD = 'correct horse battery';

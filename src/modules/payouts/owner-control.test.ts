@@ -1,0 +1,182 @@
+import { describe, expect, it } from 'vitest';
+import {
+  bearer,
+  createOnboardedUser,
+  eventTypes,
+  expectError,
+  EXTERNAL_CBU,
+  settle,
+  startTestApp,
+  withdraw,
+} from '../../../test/helpers.js';
+import type { BankRail } from '../rail/rail.port.js';
+
+const override = (rail: BankRail, methods: Partial<BankRail>): BankRail => Object.assign(Object.create(rail) as BankRail, methods);
+
+/** The promise to owners: no retry pays twice, nothing escapes a re-check (D19, D27, D28). */
+describe('owner control under faults', () => {
+  it('a slow first request and a retry after five minutes: one payout, and both answers name it (D27)', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    let resolves = 0;
+    const slow = (rail: BankRail) =>
+      override(rail, {
+        resolve: async (...a: Parameters<BankRail['resolve']>) => {
+          if (resolves++ === 0) await gate; // the first request hangs at the rail
+          return rail.resolve(...a);
+        },
+      });
+    const t = await startTestApp({ deps: { rail: slow } });
+    try {
+      const u = await createOnboardedUser(t.app, { fundArs: 1000 });
+      const first = withdraw(t.app, u.agentToken, { amount_ars: 100, destination: EXTERNAL_CBU }, 'slow-1');
+      await new Promise((r) => setTimeout(r, 50));
+      t.clock.advance(6 * 60 * 1000);
+      const retry = await withdraw(t.app, u.agentToken, { amount_ars: 100, destination: EXTERNAL_CBU }, 'slow-1');
+      expect(retry.statusCode).toBe(201);
+      release();
+      const late = await first;
+      expect(late.statusCode).toBe(201);
+      expect(late.json().id).toBe(retry.json().id);
+      expect(await t.app.ctx.store.db.selectFrom('payouts').select('id').where('user_id', '=', u.id).execute()).toHaveLength(1);
+      expect((await t.app.inject({ method: 'GET', url: '/v1/balance', headers: bearer(u.ownerToken) })).json().available).toBe('900.00');
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('the same key with a different request answers 422 IDEMPOTENCY_KEY_REUSED and creates nothing (D27)', async () => {
+    const t = await startTestApp();
+    try {
+      const u = await createOnboardedUser(t.app, { fundArs: 1000 });
+      expect((await withdraw(t.app, u.agentToken, { amount_ars: 10, destination: EXTERNAL_CBU }, 'fp-1')).statusCode).toBe(201);
+      for (const body of [
+        { amount_ars: 11, destination: EXTERNAL_CBU },
+        { amount_ars: 10, destination: '0170099220000067797370' },
+        { amount_ars: 10, destination: EXTERNAL_CBU, note: 'other' },
+      ]) {
+        expectError(await withdraw(t.app, u.agentToken, body, 'fp-1'), 422, 'IDEMPOTENCY_KEY_REUSED');
+      }
+      expect(await t.app.ctx.store.db.selectFrom('payouts').select('id').where('user_id', '=', u.id).execute()).toHaveLength(1);
+      // The same request still replays.
+      const again = await withdraw(t.app, u.agentToken, { amount_ars: 10, destination: EXTERNAL_CBU }, 'fp-1');
+      expect(again.headers['idempotent-replayed']).toBe('true');
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('KYC turned pending while a payout waits: approving answers 422 with the reason, the attempt fails, no money moves (D28)', async () => {
+    const t = await startTestApp();
+    try {
+      const u = await createOnboardedUser(t.app, { fundArs: 100_000 });
+      const res = await withdraw(t.app, u.agentToken, { amount_ars: 60_000, destination: EXTERNAL_CBU });
+      expect(res.statusCode).toBe(202);
+      await t.app.inject({ method: 'POST', url: '/v1/sandbox/kyc', headers: bearer(u.ownerToken), payload: { status: 'pending' } });
+      const approve = await t.app.inject({ method: 'POST', url: `/v1/approvals/${res.json().approval_id}/approve`, headers: bearer(u.ownerToken) });
+      expectError(approve, 422, 'PAYOUT_DENIED');
+      expect(approve.json().reasons).toEqual(['kyc_incomplete']);
+      const rec = (await t.app.inject({ method: 'GET', url: `/v1/withdraws/${res.json().id}`, headers: bearer(u.ownerToken) })).json();
+      expect(rec).toMatchObject({ status: 'failed', failure_reason: 'kyc_incomplete' });
+      expect(await eventTypes(t.app, u.id, rec.id)).toEqual(['payout.requested', 'payout.failed']);
+      const apr = (await t.app.inject({ method: 'GET', url: `/v1/approvals/${res.json().approval_id}`, headers: bearer(u.ownerToken) })).json();
+      expect(apr).toMatchObject({ status: 'rejected', decided_via: 'policy' });
+      await settle(t);
+      expect((await t.app.inject({ method: 'GET', url: '/v1/balance', headers: bearer(u.ownerToken) })).json().available).toBe('100000.00');
+      // A second decision finds it decided.
+      expectError(
+        await t.app.inject({ method: 'POST', url: `/v1/approvals/${res.json().approval_id}/approve`, headers: bearer(u.ownerToken) }),
+        409,
+        'APPROVAL_ALREADY_DECIDED',
+      );
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('approving pays the account resolved at request time, even if the alias now points elsewhere (D28)', async () => {
+    const t = await startTestApp();
+    try {
+      const payer = await createOnboardedUser(t.app, { fundArs: 100_000 });
+      const first = await createOnboardedUser(t.app);
+      const second = await createOnboardedUser(t.app);
+      const res = await withdraw(t.app, payer.agentToken, { amount_ars: 60_000, destination: first.alias, destination_kind: 'ALIAS' });
+      expect(res.statusCode).toBe(202);
+      // The alias is re-pointed to another account while the payout waits.
+      await t.app.ctx.store.db.updateTable('rail_accounts').set({ alias: null }).where('cvu', '=', first.cvu).execute();
+      await t.app.ctx.store.db.updateTable('rail_accounts').set({ alias: first.alias.toLowerCase() }).where('cvu', '=', second.cvu).execute();
+      const approve = await t.app.inject({ method: 'POST', url: `/v1/approvals/${res.json().approval_id}/approve`, headers: bearer(payer.ownerToken) });
+      expect(approve.statusCode).toBe(200);
+      await settle(t);
+      const balance = async (token: string) => (await t.app.inject({ method: 'GET', url: '/v1/balance', headers: bearer(token) })).json().available;
+      expect(await balance(first.ownerToken)).toBe('60000.00');
+      expect(await balance(second.ownerToken)).toBe('0.00');
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('a status-query outage after a lost submission: the payout is submitted exactly once (D19)', async () => {
+    let submits = 0;
+    let queryDown = true;
+    const lossy = (rail: BankRail) =>
+      override(rail, {
+        submitTransfer: async (req: Parameters<BankRail['submitTransfer']>[0]) => {
+          submits++;
+          await rail.submitTransfer(req); // it reached the rail; the answer is lost
+          return { kind: 'unknown' as const, message: 'timeout' };
+        },
+        getTransfer: async (ref: string) => {
+          if (queryDown) throw new Error('503 from the status API');
+          return rail.getTransfer(ref);
+        },
+      });
+    const t = await startTestApp({ deps: { rail: lossy } });
+    try {
+      const u = await createOnboardedUser(t.app, { fundArs: 1000 });
+      const res = await withdraw(t.app, u.agentToken, { amount_ars: 100, destination: EXTERNAL_CBU });
+      expect(res.json()).toMatchObject({ status: 'approved' });
+      for (let i = 0; i < 5; i++) await settle(t);
+      expect(submits).toBe(1);
+      queryDown = false;
+      await settle(t);
+      await settle(t);
+      expect(submits).toBe(1);
+      const rec = (await t.app.inject({ method: 'GET', url: `/v1/withdraws/${res.json().id}`, headers: bearer(u.ownerToken) })).json();
+      expect(rec.status).toBe('confirmed');
+      expect((await t.app.inject({ method: 'GET', url: '/v1/balance', headers: bearer(u.ownerToken) })).json().available).toBe('900.00');
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('a request whose payout the follow-up job failed meanwhile answers the failure, not a 201 (D19)', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    let submits = 0;
+    const hanging = (rail: BankRail) =>
+      override(rail, {
+        submitTransfer: async (req: Parameters<BankRail['submitTransfer']>[0]) => {
+          if (submits++ === 0) {
+            await gate; // the first submission never reaches the rail; its answer comes late
+            return { kind: 'unknown' as const, message: 'timeout' };
+          }
+          return { kind: 'rejected' as const, reason: 'destination_rejected' as const, message: 'closed account' };
+        },
+      });
+    const t = await startTestApp({ deps: { rail: hanging } });
+    try {
+      const u = await createOnboardedUser(t.app, { fundArs: 1000 });
+      const pending = withdraw(t.app, u.agentToken, { amount_ars: 100, destination: EXTERNAL_CBU }, 'late-1');
+      await new Promise((r) => setTimeout(r, 50));
+      await settle(t); // past the grace: the job asks the rail (unknown reference), submits, and it is rejected
+      release();
+      const res = await pending;
+      expectError(res, 502, 'WITHDRAW_FAILED');
+      const id = res.json().payout_id;
+      expect((await t.app.inject({ method: 'GET', url: `/v1/withdraws/${id}`, headers: bearer(u.ownerToken) })).json().status).toBe('failed');
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import type { BankRail } from '../src/modules/rail/rail.port.js';
+import { bearer, createOnboardedUser, EXTERNAL_CBU, startNodes, withdraw } from './helpers.js';
+
+/**
+ * D29: several nodes on one PostgreSQL, each with its own pool and its own jobs. SQLite is single-process by
+ * design (D29), so this suite runs in CI's PostgreSQL pass, where a missing database fails the run.
+ */
+describe.runIf(process.env.TEST_DATABASE_URL)('two nodes on one PostgreSQL', () => {
+  it('crash recovery on both nodes at once: each payout is submitted once', async () => {
+    let submits = 0;
+    let crashed = true;
+    const counting = (rail: BankRail): BankRail =>
+      Object.assign(Object.create(rail) as BankRail, {
+        submitTransfer: async (req: Parameters<BankRail['submitTransfer']>[0]) => {
+          if (crashed) throw new Error('process crashed before the rail saw it');
+          submits++;
+          await new Promise((r) => setTimeout(r, 5)); // slow enough for the other node to try the same one
+          return rail.submitTransfer(req);
+        },
+      });
+    const { nodes, clock, close } = await startNodes(2, { deps: { rail: counting } });
+    try {
+      const [a, b] = nodes as [typeof nodes[0], typeof nodes[0]];
+      const users = await Promise.all(Array.from({ length: 3 }, () => createOnboardedUser(a, { fundArs: 10_000 })));
+      const ids: string[] = [];
+      for (const u of users) {
+        for (let i = 0; i < 4; i++) {
+          const res = await withdraw(a, u.agentToken, { amount_ars: 10, destination: EXTERNAL_CBU });
+          expect(res.json().status).toBe('approved'); // outcome unknown: left for the follow-up job
+          ids.push(res.json().id);
+        }
+      }
+      crashed = false;
+      clock.advance(60_000);
+      for (let round = 0; round < 3; round++) {
+        await Promise.all([a.jobs.payoutFollowUp!.runOnce(), b.jobs.payoutFollowUp!.runOnce(), b.jobs.payoutFollowUp!.runOnce()]);
+        clock.advance(5_000);
+        await Promise.all([a.jobs.railSettlement!.runOnce(), b.jobs.railSettlement!.runOnce()]);
+      }
+      expect(submits).toBe(ids.length);
+      const rows = await a.ctx.store.db.selectFrom('payouts').select(['status']).where('id', 'in', ids).execute();
+      expect(rows.every((r) => r.status === 'submitted' || r.status === 'confirmed')).toBe(true);
+      const submitted = await a.ctx.store.db.selectFrom('events').select('id').where('type', '=', 'payout.submitted').execute();
+      expect(submitted).toHaveLength(ids.length);
+    } finally {
+      await close();
+    }
+  });
+
+  it('approval expiry on both nodes: one payout.expired per approval', async () => {
+    const { nodes, clock, close } = await startNodes(2);
+    try {
+      const [a, b] = nodes as [typeof nodes[0], typeof nodes[0]];
+      const u = await createOnboardedUser(a, { fundArs: 1_000_000 });
+      const ids: string[] = [];
+      for (let i = 0; i < 15; i++) {
+        const res = await withdraw(a, u.agentToken, { amount_ars: 60_000 + i, destination: EXTERNAL_CBU });
+        expect(res.statusCode).toBe(202);
+        ids.push(res.json().id);
+      }
+      clock.advance(301_000);
+      await Promise.all([a.jobs.approvalExpiry!.runOnce(), b.jobs.approvalExpiry!.runOnce(), a.jobs.approvalExpiry!.runOnce()]);
+      const expired = await a.ctx.store.db.selectFrom('events').select('data').where('type', '=', 'payout.expired').where('user_id', '=', u.id).execute();
+      expect(expired).toHaveLength(15);
+      expect(new Set(expired.map((e) => JSON.parse(e.data).id)).size).toBe(15);
+      const token = (await b.inject({ method: 'POST', url: '/v1/auth/token', payload: { api_key: u.apiKey } })).json().token;
+      const list = (await b.inject({ method: 'GET', url: '/v1/withdraws', headers: bearer(token) })).json().withdraws;
+      expect(list.every((p: { status: string }) => p.status === 'expired')).toBe(true);
+    } finally {
+      await close();
+    }
+  });
+});
