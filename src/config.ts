@@ -126,6 +126,13 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   if (e.DATABASE_URL && !/^postgres(ql)?:\/\//.test(e.DATABASE_URL)) {
     throw new ConfigError('Invalid configuration:\n  DATABASE_URL: only postgres:// URLs are supported (unset = SQLite)');
   }
+  if (e.DATABASE_URL && (!e.JWT_SECRET || !e.SECRETS_KEY)) {
+    // D29: nodes sharing one database must share these; a secret generated per node would split them.
+    throw new ConfigError(
+      'Invalid configuration:\n  DATABASE_URL is set, so JWT_SECRET and SECRETS_KEY must both be given (at least 32 characters each): ' +
+        'every node sharing the database must use the same ones',
+    );
+  }
   for (const name of ['JWT_SECRET', 'SECRETS_KEY'] as const) {
     if (e[name] && e[name].length < 32) throw new ConfigError(`Invalid configuration:\n  ${name}: at least 32 characters`);
   }

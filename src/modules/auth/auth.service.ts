@@ -32,12 +32,15 @@ export async function loginOwner(ctx: AppContext, email: string, password: strin
  */
 export async function authenticateJwt(ctx: AppContext, token: string): Promise<Principal> {
   const claims = await verifyToken(settings(ctx), token, ctx.clock.now());
+  if (claims.kind === 'api_key') {
+    // One indexed read on the happy path: a live key implies its user exists (keys go with their user).
+    const key = await findActiveKeyById(ctx, claims.userId, claims.keyId!);
+    if (key) return { userId: key.user_id, kind: 'api_key', keyId: key.id, keyName: key.name };
+  }
   const user = await getUser(ctx, claims.userId);
   if (!user) throw new AppError('USER_NOT_FOUND', 'The user of this token does not exist');
   if (claims.kind === 'owner') return { userId: user.id, kind: 'owner' };
-  const key = await findActiveKeyById(ctx, user.id, claims.keyId!);
-  if (!key) throw new AppError('INVALID_TOKEN', 'The API key behind this token has been deleted');
-  return { userId: user.id, kind: 'api_key', keyId: key.id, keyName: key.name };
+  throw new AppError('INVALID_TOKEN', 'The API key behind this token has been deleted');
 }
 
 /** MCP: the raw key is the credential (contract, Authentication 2). */
