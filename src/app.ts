@@ -8,7 +8,7 @@ import type { Redis } from 'ioredis';
 import { pino, type DestinationStream } from 'pino';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
-import { openStore } from './db/database.js';
+import { openStore, type QueryObserver } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { registerErrorHandling } from './http/errors.js';
 import { connectRedis, registerRateLimit } from './http/rate-limit.js';
@@ -61,6 +61,8 @@ export interface Deps {
   channels?: Partial<Record<string, ApprovalChannel>>;
   /** The webhook sender port. Default: HTTP with the SSRF guard. */
   webhookSender?: WebhookSender;
+  /** Sees every statement the store runs (the query-plan test). */
+  onQuery?: QueryObserver;
 }
 
 declare module 'fastify' {
@@ -106,7 +108,7 @@ export async function buildApp(config: Config, deps: Deps = {}): Promise<Fastify
   }).withTypeProvider<TypeBoxTypeProvider>();
   const app = fastify as unknown as App;
 
-  const store = openStore({ databaseUrl: config.databaseUrl, sqliteFile: path.join(config.dataDir, 'wallet.sqlite') });
+  const store = openStore({ databaseUrl: config.databaseUrl, sqliteFile: path.join(config.dataDir, 'wallet.sqlite'), onQuery: deps.onQuery });
   const redis: Redis | null = config.redisUrl ? connectRedis(config.redisUrl) : null;
   const clock = deps.clock ?? systemClock;
   const sandboxRail = new SandboxRail(store.db, clock, config.sandboxConfirmDelayMs);

@@ -2,11 +2,18 @@ import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, sql, type Transaction } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, sql, type LogEvent, type Transaction } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.js';
 
 export type Dialect = 'sqlite' | 'postgres';
+
+/** Sees every statement the store runs (tests check each one's query plan). */
+export type QueryObserver = (sql: string, parameters: readonly unknown[]) => void;
+
+const observe = (onQuery: QueryObserver) => (event: LogEvent) => {
+  if (event.level === 'query') onQuery(event.query.sql, event.query.parameters);
+};
 
 export interface Store {
   db: Kysely<Database>;
@@ -55,7 +62,8 @@ function transactionRunner(db: Kysely<Database>) {
  * (`:memory:` allowed). SQLite runs through one connection that Kysely serialises, so a transaction there is
  * exclusive; on PostgreSQL concurrency is handled with row locks and conditional updates (see `lockForUpdate`).
  */
-export function openStore(opts: { databaseUrl: string; sqliteFile: string }): Store {
+export function openStore(opts: { databaseUrl: string; sqliteFile: string; onQuery?: QueryObserver }): Store {
+  const log = opts.onQuery ? observe(opts.onQuery) : undefined;
   if (opts.databaseUrl) {
     // int8 columns hold centavos and counters, always far below 2^53: return them as numbers.
     const types = {
@@ -63,7 +71,7 @@ export function openStore(opts: { databaseUrl: string; sqliteFile: string }): St
         oid === 20 ? (v: string) => Number(v) : pg.types.getTypeParser(oid, format),
     };
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10, types });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: namedStatements(pool) }) });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: namedStatements(pool) }), log });
     return { db, dialect: 'postgres', transaction: transactionRunner(db), close: () => db.destroy() };
   }
   if (opts.sqliteFile !== ':memory:') mkdirSync(path.dirname(opts.sqliteFile), { recursive: true });
@@ -73,7 +81,7 @@ export function openStore(opts: { databaseUrl: string; sqliteFile: string }): St
   database.pragma('synchronous = FULL');
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: cachedStatements(database) }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: cachedStatements(database) }), log });
   return { db, dialect: 'sqlite', transaction: transactionRunner(db), close: () => db.destroy() };
 }
 

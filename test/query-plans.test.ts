@@ -1,0 +1,97 @@
+import { CompiledQuery, sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { bearer, createOnboardedUser, EXTERNAL_CBU, settle, startTestApp, withdraw } from './helpers.js';
+
+/** Tables that grow with users or history: a request or a job must never read one of them end to end. */
+const GROWING = [
+  'users',
+  'api_keys',
+  'wallets',
+  'payouts',
+  'payout_usage',
+  'approvals',
+  'idempotency_keys',
+  'events',
+  'audit_log',
+  'webhook_deliveries',
+  'rail_accounts',
+  'rail_transfers',
+  'rail_legs',
+  'rail_incoming_notices',
+  'telegram_updates',
+  'telegram_link_codes',
+];
+
+/**
+ * Issue "cost proportional to work": runs a representative workload (requests of every kind and every job),
+ * then asks the store to plan each distinct statement it ran, and fails on a full scan of a growing table.
+ * PostgreSQL is asked with sequential scans disabled, so a "Seq Scan" in the plan means no index can serve it.
+ */
+describe('query plans', () => {
+  it('every statement of the request paths and the jobs is served by an index', async () => {
+    const seen = new Map<string, readonly unknown[]>();
+    const t = await startTestApp({
+      deps: { onQuery: (text, params) => void (seen.has(text) || seen.set(text, params)) },
+      env: { JWT_EXPIRY_HOURS: '8760' },
+    });
+    try {
+      const app = t.app;
+      const a = await createOnboardedUser(app, { fundArs: 1_000_000 });
+      const b = await createOnboardedUser(app, { fundArs: 10 });
+      await app.inject({ method: 'PUT', url: '/v1/webhook', headers: bearer(a.ownerToken), payload: { url: 'http://127.0.0.1:9/hook', secret: 'a-secret-of-16-chars' } });
+      const allowed = (await withdraw(app, a.agentToken, { amount_ars: 100, destination: EXTERNAL_CBU }, 'qp-1')).json();
+      await withdraw(app, a.agentToken, { amount_ars: 100, destination: EXTERNAL_CBU }, 'qp-1');
+      await withdraw(app, a.agentToken, { amount_ars: 5, destination: b.alias, destination_kind: 'ALIAS' });
+      const held = (await withdraw(app, a.agentToken, { amount_ars: 60_000, destination: EXTERNAL_CBU })).json();
+      const held2 = (await withdraw(app, a.agentToken, { amount_ars: 60_001, destination: EXTERNAL_CBU })).json();
+      await withdraw(app, a.agentToken, { amount_ars: 60_002, destination: EXTERNAL_CBU });
+      await app.inject({ method: 'POST', url: `/v1/approvals/${held.approval_id}/approve`, headers: bearer(a.ownerToken) });
+      await app.inject({ method: 'POST', url: `/v1/approvals/${held2.approval_id}/reject`, headers: bearer(a.ownerToken) });
+      for (const url of [
+        '/v1/balance',
+        '/v1/cvu',
+        '/v1/deposits',
+        '/v1/withdraws',
+        `/v1/withdraws?limit=1&cursor=${allowed.id}`,
+        `/v1/withdraws/${allowed.id}`,
+        `/v1/withdraws/${allowed.id}/receipt`,
+        '/v1/approvals',
+        '/v1/approvals?status=pending',
+        `/v1/approvals/${held.approval_id}`,
+        '/v1/api-keys',
+        '/v1/thresholds',
+        '/v1/webhook',
+        '/v1/webhook/deliveries',
+      ]) {
+        expect((await app.inject({ method: 'GET', url, headers: bearer(a.ownerToken) })).statusCode).toBeLessThan(300);
+      }
+      await app.inject({ method: 'POST', url: '/v1/webhook/test', headers: bearer(a.ownerToken) });
+      await settle(t, 5_000);
+      t.clock.advance(301_000);
+      for (const job of Object.values(app.jobs)) await job.runOnce();
+      t.clock.advance(8 * 24 * 3600 * 1000);
+      for (const job of Object.values(app.jobs)) await job.runOnce();
+
+      const db = app.ctx.store.db;
+      const postgres = app.ctx.store.dialect === 'postgres';
+      const scans: string[] = [];
+      await db.connection().execute(async (c) => {
+        if (postgres) await sql`set enable_seqscan = off`.execute(c);
+        for (const [text, params] of seen) {
+          if (!/^\s*(select|update|delete|insert into .* select)/i.test(text) || /kysely_migration/.test(text)) continue;
+          const plan = await c.executeQuery(CompiledQuery.raw(`${postgres ? 'explain' : 'explain query plan'} ${text}`, [...params]));
+          const lines = plan.rows.map((r) => String((r as Record<string, unknown>)[postgres ? 'QUERY PLAN' : 'detail']));
+          const bad = lines.filter((l) =>
+            GROWING.some((tbl) => (postgres ? new RegExp(`Seq Scan on ${tbl}\\b`) : new RegExp(`^SCAN ${tbl}\\b`)).test(l.trim())),
+          );
+          if (bad.length > 0) scans.push(`${text}\n    -> ${bad.join(' | ')}`);
+        }
+        if (postgres) await sql`reset enable_seqscan`.execute(c);
+      });
+      expect(seen.size).toBeGreaterThan(40);
+      expect(scans).toEqual([]);
+    } finally {
+      await t.close();
+    }
+  }, 60_000);
+});
