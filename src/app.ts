@@ -33,6 +33,7 @@ import { webhooksRoutes } from './modules/webhooks/webhooks.routes.js';
 import { SecretBox } from './shared/secret-box.js';
 import { TelegramChannel } from './modules/telegram/telegram.channel.js';
 import { telegramRoutes } from './modules/telegram/telegram.routes.js';
+import { pruneTelegram } from './modules/telegram/telegram.service.js';
 import { thresholdsRoutes } from './modules/thresholds/thresholds.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
@@ -148,6 +149,7 @@ export async function buildApp(config: Config, deps: Deps = {}): Promise<Fastify
     webhookDelivery: new PeriodicJob('webhook-delivery', config.webhook.pollIntervalMs, singlePass(() => deliverDue(ctx)), logger),
     webhookPrune: new PeriodicJob('webhook-prune', 60 * 60 * 1000, singlePass(() => pruneDeliveries(ctx)), logger),
     idempotencyPurge: new PeriodicJob('idempotency-purge', 60 * 60 * 1000, singlePass(() => purgeExpiredKeys(ctx)), logger),
+    telegramPrune: new PeriodicJob('telegram-prune', 60 * 60 * 1000, singlePass(() => pruneTelegram(ctx)), logger),
   };
 
   try {

@@ -152,3 +152,34 @@ describe('crash between approval and submission', () => {
     }
   });
 });
+
+describe('GET /v1/approvals: status filter and paging', () => {
+  it('filters by status and pages newest first, each approval once', async () => {
+    const t = await startTestApp();
+    try {
+      const u = await createOnboardedUser(t.app, { fundArs: 1_000_000 });
+      const ids: string[] = [];
+      for (let i = 0; i < 7; i++) ids.push((await withdraw(t.app, u.agentToken, { amount_ars: 60_000 + i, destination: EXTERNAL_CBU })).json().approval_id);
+      for (const id of ids.slice(0, 2)) await t.app.inject({ method: 'POST', url: `/v1/approvals/${id}/reject`, headers: bearer(u.ownerToken) });
+      const list = async (q: string) => (await t.app.inject({ method: 'GET', url: `/v1/approvals?${q}`, headers: bearer(u.ownerToken) })).json();
+      expect((await list('status=pending')).approvals.map((a: { id: string }) => a.id)).toEqual(ids.slice(2).reverse());
+      expect((await list('status=rejected')).approvals).toHaveLength(2);
+      const seen: string[] = [];
+      let cursor = '';
+      for (;;) {
+        const page = await list(`limit=3${cursor ? `&cursor=${cursor}` : ''}`);
+        seen.push(...page.approvals.map((a: { id: string }) => a.id));
+        if (!page.next_cursor) break;
+        cursor = page.next_cursor;
+      }
+      expect(seen).toEqual([...ids].reverse());
+      expectError(await t.app.inject({ method: 'GET', url: '/v1/approvals?limit=101', headers: bearer(u.ownerToken) }), 400, 'INVALID_REQUEST');
+      expectError(await t.app.inject({ method: 'GET', url: '/v1/approvals?status=maybe', headers: bearer(u.ownerToken) }), 400, 'INVALID_REQUEST');
+      t.clock.advance(301_000);
+      expect((await list('status=expired')).approvals).toHaveLength(5);
+      expect((await list('status=pending')).approvals).toHaveLength(0);
+    } finally {
+      await t.close();
+    }
+  });
+});

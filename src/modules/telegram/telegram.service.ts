@@ -1,11 +1,44 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { AppContext } from '../../context.js';
 import { AppError, isAppError } from '../../shared/errors.js';
+import { pruneInBatches } from '../../shared/jobs.js';
 import { decideApproval, expireApprovalIfDue } from '../approvals/approvals.service.js';
 import { writeAudit } from '../audit/audit.service.js';
 import type { TelegramChannel } from './telegram.channel.js';
 
 export const LINK_CODE_TTL_MS = 15 * 60 * 1000;
+/** Telegram redelivers an update for at most a day; a week of ids is plenty to recognise repeats. */
+const UPDATE_IDS_KEPT_MS = 7 * 24 * 3600 * 1000;
+const PRUNE_BATCH = 1000;
+
+/** Drops update ids and link codes that can no longer matter, in bounded batches through their time indexes. */
+export async function pruneTelegram(ctx: AppContext): Promise<number> {
+  const now = ctx.clock.now().getTime();
+  const updatesBefore = new Date(now - UPDATE_IDS_KEPT_MS).toISOString();
+  const codesBefore = new Date(now - LINK_CODE_TTL_MS).toISOString();
+  const db = ctx.store.db;
+  const updates = await pruneInBatches(PRUNE_BATCH, async (limit) =>
+    Number(
+      (
+        await db
+          .deleteFrom('telegram_updates')
+          .where('update_id', 'in', (eb) => eb.selectFrom('telegram_updates').select('update_id').where('received_at', '<', updatesBefore).limit(limit))
+          .executeTakeFirst()
+      ).numDeletedRows,
+    ),
+  );
+  const codes = await pruneInBatches(PRUNE_BATCH, async (limit) =>
+    Number(
+      (
+        await db
+          .deleteFrom('telegram_link_codes')
+          .where('code', 'in', (eb) => eb.selectFrom('telegram_link_codes').select('code').where('expires_at', '<', codesBefore).limit(limit))
+          .executeTakeFirst()
+      ).numDeletedRows,
+    ),
+  );
+  return updates + codes;
+}
 
 export function telegramChannelOf(ctx: AppContext): TelegramChannel {
   const c = ctx.channels.find((x) => x.name === 'telegram');

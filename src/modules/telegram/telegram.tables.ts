@@ -67,4 +67,10 @@ export const telegramMigrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '0013_telegram_retention': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.createIndex('telegram_updates_received_idx').on('telegram_updates').column('received_at').execute();
+      await db.schema.createIndex('telegram_link_codes_expiry_idx').on('telegram_link_codes').column('expires_at').execute();
+    },
+  },
 };

@@ -198,6 +198,20 @@ describe('Telegram approval channel (D23)', () => {
     expect(after).toEqual({ ...before, daily_limit_ars: 800000 });
   });
 
+  it('prunes update ids after a week and spent link codes, in batches', async () => {
+    const db = t.app.ctx.store.db;
+    const before = (await db.selectFrom('telegram_updates').select('update_id').execute()).length;
+    expect(before).toBeGreaterThan(0);
+    await t.app.jobs.telegramPrune!.runOnce();
+    expect((await db.selectFrom('telegram_updates').select('update_id').execute()).length).toBe(before);
+    t.clock.advance(8 * 24 * 3600 * 1000);
+    await t.app.jobs.telegramPrune!.runOnce();
+    expect(await db.selectFrom('telegram_updates').select('update_id').execute()).toEqual([]);
+    expect(await db.selectFrom('telegram_link_codes').select('code').execute()).toEqual([]);
+    owner.agentToken = (await t.app.inject({ method: 'POST', url: '/v1/auth/token', payload: { api_key: owner.apiKey } })).json().token;
+    owner.ownerToken = (await t.app.inject({ method: 'POST', url: '/v1/login', payload: { email: owner.email, password: 'correct horse battery' } })).json().token;
+  });
+
   it('unlinks', async () => {
     expect((await t.app.inject({ method: 'DELETE', url: '/v1/approval-channels/telegram', headers: bearer(owner.ownerToken) })).statusCode).toBe(204);
     expectError(await withdraw(t.app, owner.agentToken, { amount_ars: 60_000, destination: EXTERNAL_CBU }), 503, 'APPROVAL_NOT_CONFIGURED');
