@@ -5,7 +5,7 @@ import { newId } from '../../shared/ids.js';
 import { batchPass, mapBounded } from '../../shared/jobs.js';
 import type { Principal } from '../auth/auth.service.js';
 import { writeAudit } from '../audit/audit.service.js';
-import { NOTICE_LEASE_MS, notifyPending, notifyResolved } from './approvals.notices.js';
+import { NOTICE_LEASE_MS, notifyResolved } from './approvals.notices.js';
 import type { ApprovalsTable, ApprovalKind, ApprovalStatus } from './approvals.tables.js';
 import type { ApprovalChannel } from './channels/channel.port.js';
 

@@ -156,7 +156,7 @@ describe('owner control under faults', () => {
     let submits = 0;
     const hanging = (rail: BankRail) =>
       override(rail, {
-        submitTransfer: async (req: Parameters<BankRail['submitTransfer']>[0]) => {
+        submitTransfer: async (_req: Parameters<BankRail['submitTransfer']>[0]) => {
           if (submits++ === 0) {
             await gate; // the first submission never reaches the rail; its answer comes late
             return { kind: 'unknown' as const, message: 'timeout' };
