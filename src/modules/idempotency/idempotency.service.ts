@@ -65,32 +65,32 @@ export async function claimInTransaction(
   c: { claim: ClaimRef; userId: string; fingerprint: string; payoutId: string; now: Date },
 ): Promise<KeyState | null> {
   const nowIso = c.now.toISOString();
-  // Past 24 hours the key is new again (contract, Idempotency rule 5).
-  await tx.deleteFrom('idempotency_keys').where('key_hash', '=', c.claim.keyHash).where('expires_at', '<=', nowIso).execute();
-  const inserted = await tx
-    .insertInto('idempotency_keys')
-    .values({
-      key_hash: c.claim.keyHash,
-      user_id: c.userId,
-      state: 'in_flight',
-      payout_id: c.payoutId,
-      claim_token: c.claim.token,
-      fingerprint: c.fingerprint,
-      response_status: null,
-      response_body: null,
-      created_at: nowIso,
-      expires_at: new Date(c.now.getTime() + IDEMPOTENCY_TTL_MS).toISOString(),
-    })
-    .onConflict((oc) => oc.column('key_hash').doNothing())
-    .executeTakeFirst();
-  if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1) return null;
-  const row = await tx
-    .selectFrom('idempotency_keys')
-    .select(['state', 'response_status', 'response_body', 'fingerprint', 'expires_at'])
-    .where('key_hash', '=', c.claim.keyHash)
-    .executeTakeFirst();
-  const state = stateOf(row, c.fingerprint, nowIso);
-  return state.kind === 'free' ? { kind: 'in_use' } : state;
+  const values = {
+    key_hash: c.claim.keyHash,
+    user_id: c.userId,
+    state: 'in_flight' as const,
+    payout_id: c.payoutId,
+    claim_token: c.claim.token,
+    fingerprint: c.fingerprint,
+    response_status: null,
+    response_body: null,
+    created_at: nowIso,
+    expires_at: new Date(c.now.getTime() + IDEMPOTENCY_TTL_MS).toISOString(),
+  };
+  for (let attempt = 0; attempt < 2; attempt++) {
+    const inserted = await tx.insertInto('idempotency_keys').values(values).onConflict((oc) => oc.column('key_hash').doNothing()).executeTakeFirst();
+    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1) return null;
+    const row = await tx
+      .selectFrom('idempotency_keys')
+      .select(['state', 'response_status', 'response_body', 'fingerprint', 'expires_at'])
+      .where('key_hash', '=', c.claim.keyHash)
+      .executeTakeFirst();
+    const state = stateOf(row, c.fingerprint, nowIso);
+    if (state.kind !== 'free') return state;
+    // Past 24 hours the key is new again (contract, Idempotency rule 5): drop the old claim and take it.
+    await tx.deleteFrom('idempotency_keys').where('key_hash', '=', c.claim.keyHash).where('expires_at', '<=', nowIso).execute();
+  }
+  return { kind: 'in_use' };
 }
 
 /**
