@@ -106,6 +106,7 @@ export async function buildApp(config: Config, deps: Deps = {}): Promise<Fastify
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : `req_${randomUUID()}`;
     },
     return503OnClosing: true,
+    trustProxy: config.trustProxy, // D30: request.ip (limiter key, logs) from X-Forwarded-For only when told
   }).withTypeProvider<TypeBoxTypeProvider>();
   const app = fastify as unknown as App;
 

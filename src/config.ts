@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { Type, type Static } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 
@@ -27,6 +28,7 @@ const EnvSchema = Type.Object({
   APPROVAL_TTL_SECONDS: Int(300, 1, 7 * 24 * 3600),
   APPROVAL_CHANNELS: Type.String({ default: 'dashboard' }),
   RATE_LIMIT_PER_MINUTE: Int(60, 1),
+  TRUST_PROXY: Type.String({ default: 'false' }),
   WEBHOOK_POLL_INTERVAL_MS: Int(10000, 10),
   WEBHOOK_RETRY_DELAYS_MS: Type.String({ default: '60000,300000,1800000,7200000' }),
   WEBHOOK_TIMEOUT_MS: Int(30000, 1),
@@ -70,6 +72,11 @@ export interface Config {
   approvalTtlSeconds: number;
   approvalChannels: ApprovalChannelName[];
   rateLimitPerMinute: number;
+  /**
+   * D30: Fastify `trustProxy`. `false`: the client is the TCP peer. `true`: the leftmost X-Forwarded-For (only
+   * safe when every request passes the proxy). A comma list of proxy addresses/CIDRs trusts just those hops.
+   */
+  trustProxy: boolean | string;
   webhook: {
     pollIntervalMs: number;
     retryDelaysMs: number[];
@@ -92,6 +99,20 @@ const list = (s: string) =>
     .split(',')
     .map((x) => x.trim())
     .filter(Boolean);
+
+function parseTrustProxy(v: string): Config['trustProxy'] {
+  const s = v.trim().toLowerCase();
+  if (s === 'false' || s === '') return false;
+  if (s === 'true') return true;
+  const proxies = list(s);
+  const ok = proxies.every((p) => {
+    const [addr, bits, ...rest] = p.split('/');
+    const family = isIP(addr ?? '');
+    return family !== 0 && rest.length === 0 && (bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128)));
+  });
+  if (!ok) throw new ConfigError('Invalid configuration:\n  TRUST_PROXY: true, false, or a comma list of proxy IPs/CIDRs');
+  return proxies.join(',');
+}
 
 export function parseConfig(env: Record<string, string | undefined>): Config {
   const raw: Record<string, unknown> = {};
@@ -157,6 +178,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     approvalTtlSeconds: e.APPROVAL_TTL_SECONDS,
     approvalChannels: channels as ApprovalChannelName[],
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
     webhook: {
       pollIntervalMs: e.WEBHOOK_POLL_INTERVAL_MS,
       retryDelaysMs: delays,

@@ -1,8 +1,9 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, isAppError } from '../shared/errors.js';
+import { chargeFailedRequest } from './rate-limit.js';
 
 /** Turns Fastify's own errors into our codes; everything unknown becomes a 500 without internals (D8). */
-function toAppError(err: FastifyError): AppError {
+function toAppError(err: FastifyError | AppError): AppError {
   if (isAppError(err)) return err;
   if (err.validation) {
     const first = err.validation[0];
@@ -31,16 +32,22 @@ function toAppError(err: FastifyError): AppError {
   return new AppError('INTERNAL_ERROR', 'Internal server error');
 }
 
+/**
+ * Maps an error to our envelope. D30: a request refused before the limiter counted it (bad credentials,
+ * owner-only, malformed body) is counted now; if that spends the budget, the answer is the 429.
+ */
+export async function sendError(err: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) {
+  const appErr = (await chargeFailedRequest(request, reply)) ?? toAppError(err);
+  if (appErr.statusCode >= 500 && !isAppError(err)) {
+    request.log.error({ err }, 'unhandled error');
+  } else if (appErr.statusCode >= 500) {
+    request.log.warn({ code: appErr.code, msg: appErr.message }, 'request failed');
+  }
+  return reply.status(appErr.statusCode).send(appErr.toBody());
+}
+
 export function registerErrorHandling(app: FastifyInstance): void {
-  app.setErrorHandler((err: FastifyError, request, reply) => {
-    const appErr = toAppError(err);
-    if (appErr.statusCode >= 500 && !isAppError(err)) {
-      request.log.error({ err }, 'unhandled error');
-    } else if (appErr.statusCode >= 500) {
-      request.log.warn({ code: appErr.code, msg: appErr.message }, 'request failed');
-    }
-    return reply.status(appErr.statusCode).send(appErr.toBody());
-  });
+  app.setErrorHandler(sendError);
 
   app.setNotFoundHandler((request, reply) => {
     const e = new AppError('NOT_FOUND', `No route for ${request.method} ${request.url.split('?')[0]}`);

@@ -1,5 +1,7 @@
+import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestStore, createUser, expectError, startTestApp, type TestApp } from '../../test/helpers.js';
+import { parseConfig } from '../config.js';
 
 const LIMIT = { RATE_LIMIT_PER_MINUTE: '60' };
 
@@ -43,6 +45,132 @@ describe('rate limit per user (D14), in-process counters', () => {
     for (let i = 0; i < 70; i++) {
       expect((await t.app.inject({ method: 'GET', url: '/healthz', remoteAddress: '10.8.8.8' })).statusCode).toBe(200);
     }
+  });
+});
+
+describe('failed authentication counts against the client address (D30)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ env: LIMIT });
+  });
+  afterAll(() => t.close());
+
+  const rest = (ip: string, token: string) =>
+    t.app.inject({ method: 'GET', url: '/v1/api-keys', remoteAddress: ip, headers: bearer(token) });
+  const mcp = (ip: string, key: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/mcp',
+      remoteAddress: ip,
+      headers: { ...bearer(key), accept: 'application/json, text/event-stream' },
+      payload: { jsonrpc: '2.0', id: 1, method: 'tools/list' },
+    });
+
+  it('150 bad bearers (REST JWTs and MCP keys) from one address: 60 answers 401, then 429 with Retry-After', async () => {
+    const statuses: number[] = [];
+    let last;
+    for (let i = 0; i < 150; i++) {
+      last = i % 2 ? await rest('10.20.0.1', `not.a.jwt${i}`) : await mcp('10.20.0.1', `svc_unknown${i}`);
+      statuses.push(last.statusCode);
+    }
+    expect(statuses.slice(0, 60).every((s) => s === 401)).toBe(true);
+    expect(statuses.slice(60).every((s) => s === 429)).toBe(true);
+    expectError(last!, 429, 'RATE_LIMIT_EXCEEDED');
+    expect(Number(last!.headers['retry-after'])).toBeGreaterThan(0);
+    // Another address is unaffected.
+    expectError(await rest('10.20.0.2', 'not.a.jwt'), 401, 'INVALID_TOKEN');
+  });
+
+  it('an exhausted address is refused before its credentials are checked, so a right guess looks like a wrong one', async () => {
+    const u = await createUser(t.app);
+    for (let i = 0; i < 60; i++) expect((await rest('10.20.1.1', 'wrong.jwt.guess')).statusCode).toBe(401);
+    expectError(await rest('10.20.1.1', u.ownerToken), 429, 'RATE_LIMIT_EXCEEDED');
+    expectError(await mcp('10.20.1.1', u.apiKey), 429, 'RATE_LIMIT_EXCEEDED');
+    // Those refusals cost the user nothing.
+    expect((await rest('10.20.1.2', u.ownerToken)).headers['ratelimit-remaining']).toBe('59');
+  });
+
+  it('a good request costs one from the user budget and nothing from the address budget', async () => {
+    const u = await createUser(t.app);
+    for (let i = 0; i < 60; i++) {
+      const res = await rest('10.20.2.1', u.ownerToken);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['ratelimit-remaining']).toBe(String(59 - i));
+    }
+    expectError(await rest('10.20.2.1', u.ownerToken), 429, 'RATE_LIMIT_EXCEEDED');
+    // The address still has its whole budget: a bad bearer is a plain 401.
+    expectError(await rest('10.20.2.1', 'not.a.jwt'), 401, 'INVALID_TOKEN');
+  });
+
+  it('requests refused before their handler (owner-only, malformed JSON) still count against the user', async () => {
+    const u = await createUser(t.app);
+    for (let i = 0; i < 30; i++) {
+      expectError(
+        await t.app.inject({ method: 'POST', url: '/v1/api-keys', remoteAddress: '10.20.3.1', headers: bearer(u.agentToken), payload: { name: 'x' } }),
+        403,
+        'OWNER_SESSION_REQUIRED',
+      );
+      const bad = await t.app.inject({
+        method: 'POST',
+        url: '/v1/api-keys',
+        remoteAddress: '10.20.3.1',
+        headers: { ...bearer(u.ownerToken), 'content-type': 'application/json' },
+        payload: '{"name":',
+      });
+      expectError(bad, 400, 'INVALID_JSON');
+    }
+    expectError(await rest('10.20.3.1', u.ownerToken), 429, 'RATE_LIMIT_EXCEEDED');
+    expectError(await rest('10.20.3.1', 'not.a.jwt'), 401, 'INVALID_TOKEN');
+  });
+});
+
+describe('TRUST_PROXY (D30)', () => {
+  const from = (t: TestApp, proxy: string, client: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/v1/auth/token',
+      remoteAddress: proxy,
+      headers: { 'x-forwarded-for': client },
+      payload: { api_key: 'svc_wrong' },
+    });
+
+  it('off by default: every client behind one proxy shares the proxy address budget, X-Forwarded-For is ignored', async () => {
+    const t = await startTestApp({ env: { RATE_LIMIT_PER_MINUTE: '3' } });
+    try {
+      for (const client of ['203.0.113.1', '203.0.113.2', '203.0.113.3']) expect((await from(t, '10.30.0.1', client)).statusCode).toBe(401);
+      expectError(await from(t, '10.30.0.1', '203.0.113.4'), 429, 'RATE_LIMIT_EXCEEDED');
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('on: the limiter key and the logs use the X-Forwarded-For client', async () => {
+    const lines: string[] = [];
+    const logStream = new Writable({
+      write(chunk, _enc, cb) {
+        lines.push(chunk.toString());
+        cb();
+      },
+    });
+    const t = await startTestApp({ env: { RATE_LIMIT_PER_MINUTE: '3', TRUST_PROXY: 'true', LOG_LEVEL: 'info' }, deps: { logStream } });
+    try {
+      for (let i = 0; i < 3; i++) expect((await from(t, '10.30.0.1', '203.0.113.1')).statusCode).toBe(401);
+      expectError(await from(t, '10.30.0.1', '203.0.113.1'), 429, 'RATE_LIMIT_EXCEEDED');
+      expect((await from(t, '10.30.0.1', '203.0.113.2')).statusCode).toBe(401);
+      expect(lines.join('')).toContain('"remoteAddress":"203.0.113.2"');
+      expect(lines.join('')).not.toContain('"remoteAddress":"10.30.0.1"');
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('parses true/false and a list of proxy addresses; refuses anything else', () => {
+    expect(parseConfig({}).trustProxy).toBe(false);
+    expect(parseConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(parseConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(() => parseConfig({ TRUST_PROXY: '2' })).toThrow(/TRUST_PROXY/);
+    expect(parseConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy).toBe('10.0.0.0/8,127.0.0.1');
+    expect(() => parseConfig({ TRUST_PROXY: 'yes please' })).toThrow(/TRUST_PROXY/);
   });
 });
 

@@ -1,32 +1,109 @@
-import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance } from 'fastify';
+import rateLimit, { normalizeIP } from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Redis } from 'ioredis';
-import { AppError } from '../shared/errors.js';
+import { AppError, isAppError } from '../shared/errors.js';
+import { fallbackStore, RedisLink } from './rate-limit-store.js';
+
+export interface RateLimiter {
+  /** Why the limiter cannot do its whole job (for /readyz), or null. */
+  degraded(): string | null;
+  /** See `chargeFailedRequest`. */
+  chargeFailure(request: FastifyRequest, reply: FastifyReply): Promise<AppError | null>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    rateLimiter: RateLimiter;
+  }
+}
+
+/** How long a start waits for Redis before it counts in process (D30: a dead Redis never stops the service). */
+const REDIS_START_WAIT_MS = 2_000;
 
 /**
- * D14: a per-user budget over every authenticated route (REST and MCP alike) and a per-address budget on the
- * routes that have no user yet. The hook runs at preValidation, after the route's auth hook has named the user.
- * With a Redis URL the counters live in Redis so several nodes share them.
+ * D14 and D30. Every request that reaches a limited route is counted exactly once: against its user when a
+ * credential named one, else against the client address. So one address budget covers the routes without a
+ * user (`/v1/users`, `/v1/login`, `/v1/auth/token`) and every failed authentication, REST or MCP.
+ *
+ * - onRequest, before any auth hook: an address whose budget is spent is refused without its credentials being
+ *   checked; otherwise a right guess (200) could be told apart from wrong ones (429).
+ * - preValidation, after the route's auth hook named the user: the normal count.
+ * - the error handler, for requests refused before preValidation (bad credentials, owner-only, malformed body):
+ *   `chargeFailedRequest`.
+ *
+ * With Redis the counters are shared by every node; while Redis is unreachable they are kept in process.
  */
 export async function registerRateLimit(
   app: FastifyInstance,
   opts: { perMinute: number; redis: Redis | null; namespace?: string },
 ): Promise<void> {
+  const link = opts.redis ? new RedisLink(opts.redis, app.log) : null;
+  await link?.settle(REDIS_START_WAIT_MS);
+  // global: false — the hooks below decide what is counted, so a request is never counted twice.
   await app.register(rateLimit, {
-    global: true,
-    hook: 'preValidation',
+    global: false,
     max: opts.perMinute,
     timeWindow: 60_000,
-    redis: opts.redis ?? undefined,
-    nameSpace: opts.namespace ?? 'svc-rl:',
-    skipOnError: false,
-    enableDraftSpec: true,
-    keyGenerator: (req) => (req.principal ? `user:${req.principal.userId}` : `ip:${req.ip}`),
-    errorResponseBuilder: (_req, ctx) =>
-      new AppError('RATE_LIMIT_EXCEEDED', `Rate limit of ${ctx.max} requests per minute exceeded; retry in ${ctx.after}`),
+    store: fallbackStore(link, opts.namespace ?? 'svc-rl:'),
+    keyGenerator: (req) => (req.principal ? `user:${req.principal.userId}` : `ip:${normalizeIP(req.ip)}`),
   });
+  const check = app.createRateLimit();
+  const counted = new WeakSet<FastifyRequest>();
+  const limited = (request: FastifyRequest) => request.routeOptions.config?.rateLimit !== false;
+
+  const refuse = (reply: FastifyReply, max: number, ttlInSeconds: number) => {
+    reply.header('ratelimit-limit', max).header('ratelimit-remaining', 0).header('ratelimit-reset', ttlInSeconds);
+    reply.header('retry-after', ttlInSeconds);
+    return new AppError('RATE_LIMIT_EXCEEDED', `Rate limit of ${max} requests per minute exceeded; retry in ${ttlInSeconds} s`);
+  };
+
+  const consume = async (request: FastifyRequest, reply: FastifyReply) => {
+    counted.add(request);
+    const r = await check(request);
+    if (r.isAllowed) return;
+    if (r.isExceeded) throw refuse(reply, r.max, r.ttlInSeconds);
+    reply.header('ratelimit-limit', r.max).header('ratelimit-remaining', r.remaining).header('ratelimit-reset', r.ttlInSeconds);
+  };
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (!limited(request)) return;
+    const r = await check(request, { increment: false }); // no principal yet: the address budget
+    if (!r.isAllowed && r.remaining <= 0) {
+      counted.add(request);
+      throw refuse(reply, r.max, r.ttlInSeconds);
+    }
+  });
+
+  app.addHook('preValidation', async (request, reply) => {
+    if (limited(request) && !counted.has(request)) await consume(request, reply);
+  });
+
+  app.decorate('rateLimiter', {
+    degraded: () =>
+      link && !link.usable() ? 'redis is unreachable: rate-limit counters are kept in process on each node' : null,
+    chargeFailure: async (request: FastifyRequest, reply: FastifyReply) => {
+      if (counted.has(request) || !limited(request)) return null;
+      try {
+        await consume(request, reply);
+        return null;
+      } catch (e) {
+        if (isAppError(e)) return e;
+        request.log.error({ err: e }, 'rate limit check failed');
+        return null;
+      }
+    },
+  } satisfies RateLimiter);
+}
+
+/**
+ * For the error handlers: counts a request that failed before the limiter's preValidation hook (once, against
+ * its user or its address) and returns the 429 to answer instead when that spent the budget.
+ */
+export async function chargeFailedRequest(request: FastifyRequest, reply: FastifyReply): Promise<AppError | null> {
+  return request.server.hasDecorator('rateLimiter') ? request.server.rateLimiter.chargeFailure(request, reply) : null;
 }
 
 export function connectRedis(url: string): Redis {
-  return new Redis(url, { maxRetriesPerRequest: 2, enableOfflineQueue: true, lazyConnect: false });
+  // No offline queue and a short command timeout: the limiter must answer at once, from Redis or in process.
+  return new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: false, commandTimeout: 1_000, lazyConnect: false });
 }

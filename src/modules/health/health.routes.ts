@@ -3,11 +3,12 @@ import type { AppContext } from '../../context.js';
 import { ping } from '../../db/database.js';
 import { migrationsComplete } from '../../db/migrate.js';
 import { AppError } from '../../shared/errors.js';
+import { errors } from '../../http/schemas.js';
 import type { App } from '../../http/types.js';
 
 const Ok = Type.Object({ status: Type.Literal('ok') });
 
-/** D4: liveness needs the store to answer; readiness also needs every migration applied. */
+/** D4: liveness needs the store to answer; readiness also needs every migration applied and Redis, if set. */
 export function healthRoutes(app: App, ctx: AppContext): void {
   const unavailable = () => new AppError('SERVICE_UNAVAILABLE', 'Store is not reachable');
   app.get(
@@ -22,12 +23,15 @@ export function healthRoutes(app: App, ctx: AppContext): void {
   );
   app.get(
     '/readyz',
-    { config: { rateLimit: false }, schema: { tags: ['health'], summary: 'Readiness', response: { 200: Ok } } },
+    { config: { rateLimit: false }, schema: { tags: ['health'], summary: 'Readiness', response: { 200: Ok, ...errors('SERVICE_UNAVAILABLE') } } },
     async () => {
       const done = await migrationsComplete(ctx.store).catch(() => {
         throw unavailable();
       });
       if (!done) throw new AppError('SERVICE_UNAVAILABLE', 'Migrations are pending');
+      // D30: a degraded dependency takes this node out of rotation but not down: /healthz stays 200.
+      const degraded = app.rateLimiter.degraded();
+      if (degraded) throw new AppError('SERVICE_UNAVAILABLE', `Degraded: ${degraded}`);
       return { status: 'ok' as const };
     },
   );

@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import type { AppContext } from '../../context.js';
-import { principalOf, requireAuth } from '../../http/auth.js';
+import { principalOf, requireAuth, requireOwner } from '../../http/auth.js';
 import { AUTH_ERRORS, bearerSecurity, errors } from '../../http/schemas.js';
 import type { App } from '../../http/types.js';
 import { ApiKeyBody, CreateApiKeyBody, NewApiKeyBody } from './keys.schemas.js';
@@ -8,18 +8,20 @@ import { createApiKey, deleteApiKey, listApiKeys } from './keys.service.js';
 
 export function keysRoutes(app: App, ctx: AppContext): void {
   const auth = requireAuth(ctx);
+  // D28: an agent must not mint itself new keys or remove the owner's; listing shows no secret, so agents may.
+  const ownerOnly = [auth, requireOwner];
   const tags = ['api keys'];
 
   app.post(
     '/v1/api-keys',
     {
-      onRequest: auth,
+      onRequest: ownerOnly,
       schema: {
         tags,
-        summary: 'Create an API key (one per agent is recommended); the secret is shown only here',
+        summary: 'Create an API key (owner session; one per agent is recommended); the secret is shown only here',
         security: bearerSecurity,
         body: CreateApiKeyBody,
-        response: { 201: NewApiKeyBody, ...errors(...AUTH_ERRORS, 'INVALID_JSON', 'INVALID_REQUEST') },
+        response: { 201: NewApiKeyBody, ...errors(...AUTH_ERRORS, 'OWNER_SESSION_REQUIRED', 'INVALID_JSON', 'INVALID_REQUEST') },
       },
     },
     async (request, reply) => {
@@ -45,13 +47,13 @@ export function keysRoutes(app: App, ctx: AppContext): void {
   app.delete(
     '/v1/api-keys/:id',
     {
-      onRequest: auth,
+      onRequest: ownerOnly,
       schema: {
         tags,
-        summary: 'Delete an API key: MCP calls and tokens minted from it stop working at once (D12)',
+        summary: 'Delete an API key (owner session): MCP calls and tokens minted from it stop working at once (D12)',
         security: bearerSecurity,
         params: Type.Object({ id: Type.String({ maxLength: 64 }) }),
-        response: { 204: Type.Null(), ...errors(...AUTH_ERRORS, 'NOT_FOUND') },
+        response: { 204: Type.Null(), ...errors(...AUTH_ERRORS, 'OWNER_SESSION_REQUIRED', 'NOT_FOUND') },
       },
     },
     async (request, reply) => {

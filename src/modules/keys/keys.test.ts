@@ -25,9 +25,9 @@ describe('API keys', () => {
     expect(tok.statusCode).toBe(200);
   });
 
-  it('lists keys without their secrets, only the caller’s', async () => {
-    await createKey(alice.agentToken, 'from-agent-session');
-    const res = await t.app.inject({ method: 'GET', url: '/v1/api-keys', headers: bearer(alice.ownerToken) });
+  it('lists keys without their secrets, only the caller’s; an agent session may list too (D28)', async () => {
+    await createKey(alice.ownerToken, 'second');
+    const res = await t.app.inject({ method: 'GET', url: '/v1/api-keys', headers: bearer(alice.agentToken) });
     expect(res.statusCode).toBe(200);
     const { api_keys } = res.json();
     expect(api_keys.length).toBeGreaterThanOrEqual(2);
@@ -88,6 +88,41 @@ describe('API keys', () => {
       404,
       'NOT_FOUND',
     );
+  });
+
+  it('an agent session cannot create or delete keys (D28): 403 and nothing changes', async () => {
+    const names = async () =>
+      (await t.app.inject({ method: 'GET', url: '/v1/api-keys', headers: bearer(alice.ownerToken) })).json().api_keys.map((k: { id: string }) => k.id);
+    const before = await names();
+    expectError(await createKey(alice.agentToken, 'self-made'), 403, 'OWNER_SESSION_REQUIRED');
+    const victim = (await createKey(alice.ownerToken, 'victim')).json();
+    expectError(
+      await t.app.inject({ method: 'DELETE', url: `/v1/api-keys/${victim.id}`, headers: bearer(alice.agentToken) }),
+      403,
+      'OWNER_SESSION_REQUIRED',
+    );
+    expect((await names()).sort()).toEqual([...before, victim.id].sort());
+    expect((await t.app.inject({ method: 'POST', url: '/v1/auth/token', payload: { api_key: victim.key } })).statusCode).toBe(200);
+  });
+
+  it('the owner revokes an agent’s key: its JWT (REST) and the raw key (MCP) answer 401 at once', async () => {
+    const agent = (await createKey(alice.ownerToken, 'rogue-agent')).json();
+    const jwt = (await t.app.inject({ method: 'POST', url: '/v1/auth/token', payload: { api_key: agent.key } })).json().token;
+    const mcp = (key: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/mcp',
+        headers: { ...bearer(key), accept: 'application/json, text/event-stream' },
+        payload: { jsonrpc: '2.0', id: 1, method: 'tools/list' },
+      });
+    expect((await t.app.inject({ method: 'GET', url: '/v1/api-keys', headers: bearer(jwt) })).statusCode).toBe(200);
+    expect((await mcp(agent.key)).statusCode).toBe(200);
+
+    const del = await t.app.inject({ method: 'DELETE', url: `/v1/api-keys/${agent.id}`, headers: bearer(alice.ownerToken) });
+    expect(del.statusCode).toBe(204);
+    expectError(await t.app.inject({ method: 'GET', url: '/v1/api-keys', headers: bearer(jwt) }), 401, 'INVALID_TOKEN');
+    expectError(await mcp(agent.key), 401, 'unauthorized');
+    expect((await mcp(alice.apiKey)).statusCode).toBe(200);
   });
 
   it('needs a bearer token on every key route', async () => {

@@ -1,7 +1,9 @@
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { bearerToken } from '../../http/auth.js';
+import { sendError } from '../../http/errors.js';
+import { chargeFailedRequest } from '../../http/rate-limit.js';
 import type { App } from '../../http/types.js';
 import { AppError } from '../../shared/errors.js';
 import { authenticateApiKey } from '../auth/auth.service.js';
@@ -20,8 +22,41 @@ function mcpAuth(ctx: AppContext) {
   };
 }
 
+/**
+ * MCP Streamable HTTP (security warning): servers must validate Origin against DNS rebinding. A browser page
+ * of another site sends its Origin; agents on servers send none. Only the service's own host (host and port,
+ * as the client addressed it) is allowed: the dashboard uses REST, so no browser origin needs /mcp.
+ */
+async function originGuard(request: FastifyRequest) {
+  const origin = request.headers.origin;
+  if (origin === undefined) return;
+  let host: string | null = null;
+  try {
+    host = new URL(origin).host;
+  } catch {
+    // `null` (sandboxed frames, file:) and garbage are foreign.
+  }
+  if (host === null || host !== request.host.toLowerCase()) {
+    throw new AppError('FORBIDDEN', `Origin ${origin.slice(0, 100)} may not call this MCP endpoint`);
+  }
+}
+
+const jsonRpcError = (code: number, message: string) => ({ jsonrpc: '2.0' as const, id: null, error: { code, message } });
+
+/** Malformed JSON is a JSON-RPC parse error (-32700) here; every other refusal keeps our envelope. */
+async function mcpErrorHandler(err: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (err.code !== 'FST_ERR_CTP_INVALID_JSON_BODY' && err.code !== 'FST_ERR_CTP_EMPTY_JSON_BODY') return sendError(err, request, reply);
+  const overLimit = await chargeFailedRequest(request, reply);
+  if (overLimit) return sendError(overLimit, request, reply);
+  return reply.status(400).send(jsonRpcError(-32700, 'Parse error: the body is not valid JSON'));
+}
+
 export function mcpRoutes(app: App, ctx: AppContext): void {
-  app.post('/mcp', { onRequest: mcpAuth(ctx), schema: { hide: true } }, async (request, reply) => {
+  app.post('/mcp', { onRequest: [originGuard, mcpAuth(ctx)], errorHandler: mcpErrorHandler, schema: { hide: true } }, async (request, reply) => {
+    // D30: MCP 2025-06-18 removed JSON-RPC batching; one HTTP request is one call, so the rate limit counts calls.
+    if (Array.isArray(request.body)) {
+      return reply.status(400).send(jsonRpcError(-32600, 'JSON-RPC batches are not supported (MCP 2025-06-18): send one message per request'));
+    }
     const server = buildMcpServer(ctx, request.principal!);
     // Stateless: no session id, JSON answers instead of SSE streams.
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
@@ -30,7 +65,8 @@ export function mcpRoutes(app: App, ctx: AppContext): void {
       void server.close();
     });
     await server.connect(transport);
-    reply.raw.setHeader('x-request-id', request.id);
+    // The SDK writes the raw response: carry over what hooks set (X-Request-Id, RateLimit-*).
+    for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) reply.raw.setHeader(name, value);
     reply.hijack();
     await transport.handleRequest(request.raw, reply.raw, request.body);
   });

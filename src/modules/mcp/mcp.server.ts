@@ -2,6 +2,7 @@ import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { Value } from '@sinclair/typebox/value';
 import type { AppContext } from '../../context.js';
+import { CONTROL_CHARACTER_MESSAGE, findControlCharacter } from '../../http/control-chars.js';
 import { isAppError } from '../../shared/errors.js';
 import type { Principal } from '../auth/auth.service.js';
 import { writeAudit } from '../audit/audit.service.js';
@@ -38,11 +39,17 @@ export function buildMcpServer(ctx: AppContext, who: Principal): Server {
     const t = TOOLS.find((x) => x.name === req.params.name);
     if (!t) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${req.params.name}`);
     const args = Value.Default(t.input, structuredClone(req.params.arguments ?? {}));
+    const invalid = (pointer: string | undefined, message: string) => {
+      const field = pointer ? pointer.slice(1).replace(/\//g, '.') : '';
+      return toolError({ error: 'INVALID_REQUEST', message: `${field ? `${field}: ` : ''}${message}` });
+    };
     if (!Value.Check(t.input, args)) {
       const first = [...Value.Errors(t.input, args)][0];
-      const field = first?.path ? first.path.slice(1).replace(/\//g, '.') : '';
-      return toolError({ error: 'INVALID_REQUEST', message: `${field ? `${field}: ` : ''}${first?.message ?? 'invalid arguments'}` });
+      return invalid(first?.path, first?.message ?? 'invalid arguments');
     }
+    // D30: the same control-character rule as REST bodies (src/http/validation.ts).
+    const controlAt = findControlCharacter(args);
+    if (controlAt !== null) return invalid(controlAt, CONTROL_CHARACTER_MESSAGE);
     await writeAudit(ctx.store.db, ctx.clock, who, { action: `mcp.${t.name}` });
     try {
       const result = await t.run(ctx, who, args);

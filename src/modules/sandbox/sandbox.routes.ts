@@ -1,22 +1,25 @@
 import { Type } from '@sinclair/typebox';
 import type { AppContext } from '../../context.js';
-import { principalOf, requireAuth } from '../../http/auth.js';
+import { principalOf, requireAuth, requireOwner } from '../../http/auth.js';
 import { AUTH_ERRORS, bearerSecurity, errors } from '../../http/schemas.js';
 import type { App } from '../../http/types.js';
 import { DepositBody, KycStatusSchema } from '../wallet/wallet.schemas.js';
 import { sandboxCrypto, sandboxDeposit } from './sandbox.service.js';
 import { setKycStatus } from '../wallet/wallet.service.js';
 
-/** D26: helpers that exist only in sandbox mode, to make money arrive and to play KYC outcomes. */
+/**
+ * D26: helpers that exist only in sandbox mode, to make money arrive and to play KYC outcomes. D28: only the
+ * owner plays them; an agent that could fund its own wallet or clear its KYC would test nothing.
+ */
 export function sandboxRoutes(app: App, ctx: AppContext): void {
   if (!ctx.config.sandbox) return;
-  const auth = requireAuth(ctx);
+  const ownerOnly = [requireAuth(ctx), requireOwner];
   const tags = ['sandbox'];
 
   app.post(
     '/v1/sandbox/deposits',
     {
-      onRequest: auth,
+      onRequest: ownerOnly,
       schema: {
         tags,
         security: bearerSecurity,
@@ -30,7 +33,7 @@ export function sandboxRoutes(app: App, ctx: AppContext): void {
           },
           { additionalProperties: false },
         ),
-        response: { 201: DepositBody, ...errors(...AUTH_ERRORS, 'INVALID_JSON', 'INVALID_REQUEST', 'ONBOARDING_INCOMPLETE') },
+        response: { 201: DepositBody, ...errors(...AUTH_ERRORS, 'OWNER_SESSION_REQUIRED', 'INVALID_JSON', 'INVALID_REQUEST', 'ONBOARDING_INCOMPLETE') },
       },
     },
     async (request, reply) => reply.status(201).send(await sandboxDeposit(ctx, principalOf(request).userId, request.body)),
@@ -39,7 +42,7 @@ export function sandboxRoutes(app: App, ctx: AppContext): void {
   app.post(
     '/v1/sandbox/crypto',
     {
-      onRequest: auth,
+      onRequest: ownerOnly,
       schema: {
         tags,
         security: bearerSecurity,
@@ -60,7 +63,7 @@ export function sandboxRoutes(app: App, ctx: AppContext): void {
             status: Type.Union([Type.Literal('completed'), Type.Literal('failed')]),
             amount_ars: Type.Union([Type.String(), Type.Null()]),
           }),
-          ...errors(...AUTH_ERRORS, 'INVALID_JSON', 'INVALID_REQUEST', 'ONBOARDING_INCOMPLETE'),
+          ...errors(...AUTH_ERRORS, 'OWNER_SESSION_REQUIRED', 'INVALID_JSON', 'INVALID_REQUEST', 'ONBOARDING_INCOMPLETE'),
         },
       },
     },
@@ -70,13 +73,13 @@ export function sandboxRoutes(app: App, ctx: AppContext): void {
   app.post(
     '/v1/sandbox/kyc',
     {
-      onRequest: auth,
+      onRequest: ownerOnly,
       schema: {
         tags,
         security: bearerSecurity,
         summary: "Set the caller's KYC status",
         body: Type.Object({ status: KycStatusSchema }, { additionalProperties: false }),
-        response: { 200: Type.Object({ kyc_status: KycStatusSchema }), ...errors(...AUTH_ERRORS, 'INVALID_REQUEST', 'ONBOARDING_INCOMPLETE') },
+        response: { 200: Type.Object({ kyc_status: KycStatusSchema }), ...errors(...AUTH_ERRORS, 'OWNER_SESSION_REQUIRED', 'INVALID_REQUEST', 'ONBOARDING_INCOMPLETE') },
       },
     },
     async (request) => setKycStatus(ctx, principalOf(request).userId, request.body.status),
