@@ -25,6 +25,7 @@ import { payoutsRoutes } from './modules/payouts/payouts.routes.js';
 import { deliverDue } from './modules/webhooks/delivery.worker.js';
 import { httpSender } from './modules/webhooks/http-sender.js';
 import type { WebhookSender } from './modules/webhooks/sender.port.js';
+import { registerWebhookOutbox } from './modules/webhooks/webhooks.outbox.js';
 import { pruneDeliveries } from './modules/webhooks/webhooks.service.js';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes.js';
 import { SecretBox } from './shared/secret-box.js';
@@ -141,9 +142,14 @@ export async function buildApp(config: Config, deps: Deps = {}): Promise<Fastify
     idempotencyPurge: new PeriodicJob('idempotency-purge', 60 * 60 * 1000, singlePass(() => purgeExpiredKeys(ctx)), logger),
   };
 
+  // Events reach webhooks through the outbox subscriber; a committed delivery wakes this node's worker, so the
+  // poll interval is only the longest a delivery waits.
+  const unregisterWebhookOutbox = registerWebhookOutbox(() => jobs.webhookDelivery!.wake());
+
   try {
     await migrateToLatest(store);
   } catch (e) {
+    unregisterWebhookOutbox();
     await store.close();
     redis?.disconnect();
     throw e;
@@ -193,6 +199,7 @@ export async function buildApp(config: Config, deps: Deps = {}): Promise<Fastify
   });
   // Shutdown order: Fastify stops accepting and drains requests, then jobs finish their run, then the store.
   app.addHook('onClose', async () => {
+    unregisterWebhookOutbox();
     await Promise.all(Object.values(jobs).map((j) => j.stop()));
     await store.close();
     if (redis) await redis.quit().catch(() => redis.disconnect());

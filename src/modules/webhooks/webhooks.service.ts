@@ -1,11 +1,11 @@
 import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
 import type { AppContext } from '../../context.js';
-import type { Executor } from '../../db/database.js';
 import type { Clock } from '../../shared/clock.js';
 import { AppError } from '../../shared/errors.js';
 import { newId } from '../../shared/ids.js';
 import { checkUrlSyntax, isBlockedAddress } from './address-guard.js';
+import { wakeDeliveryWorkers } from './webhooks.outbox.js';
 import type { WebhookDeliveriesTable, WebhooksTable } from './webhooks.tables.js';
 
 export const SECRET_MIN_LENGTH = 16;
@@ -113,10 +113,6 @@ export async function listDeliveries(ctx: AppContext, userId: string): Promise<D
   return rows.map(toDeliveryView);
 }
 
-/**
- * Called by the outbox in the event's own transaction: a user with an active webhook gets a pending delivery
- * that commits with the event, so no committed event is ever missed.
- */
 /** A fresh pending delivery of an event: attempt now, with the whole retry schedule ahead. */
 function newDelivery(clock: Clock, e: { id: string; userId: string; type: string }, webhookId: string): WebhookDeliveriesTable {
   const now = clock.now().toISOString();
@@ -139,12 +135,6 @@ function newDelivery(clock: Clock, e: { id: string; userId: string; type: string
   };
 }
 
-export async function enqueueDelivery(db: Executor, clock: Clock, e: { id: string; userId: string; type: string }): Promise<void> {
-  const hook = await db.selectFrom('webhooks').select(['id', 'active']).where('user_id', '=', e.userId).executeTakeFirst();
-  if (!hook || hook.active !== 1) return;
-  await db.insertInto('webhook_deliveries').values(newDelivery(clock, e, hook.id)).execute();
-}
-
 /** Beyond the contract: send an event again, as a fresh delivery with its own 5 attempts. */
 export async function redeliver(ctx: AppContext, userId: string, deliveryId: string): Promise<DeliveryView> {
   const d = await ctx.store.db
@@ -158,6 +148,7 @@ export async function redeliver(ctx: AppContext, userId: string, deliveryId: str
   if (!hook) throw new AppError('NOT_FOUND', 'No webhook is set; PUT /v1/webhook first');
   const row = newDelivery(ctx.clock, { id: d.event_id, userId, type: d.event_type }, hook.id);
   await ctx.store.db.insertInto('webhook_deliveries').values(row).execute();
+  wakeDeliveryWorkers();
   return toDeliveryView(row);
 }
 
