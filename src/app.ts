@@ -22,7 +22,7 @@ import { purgeExpiredKeys } from './modules/idempotency/idempotency.service.js';
 import { followUpPayouts } from './modules/payouts/payout.lifecycle.js';
 import { mcpRoutes } from './modules/mcp/mcp.routes.js';
 import { payoutsRoutes } from './modules/payouts/payouts.routes.js';
-import { deliverDue } from './modules/webhooks/delivery.worker.js';
+import { DELIVERY_BATCH, DELIVERY_LEASE_MS, deliverDue } from './modules/webhooks/delivery.worker.js';
 import { httpSender } from './modules/webhooks/http-sender.js';
 import type { WebhookSender } from './modules/webhooks/sender.port.js';
 import { registerWebhookOutbox } from './modules/webhooks/webhooks.outbox.js';
@@ -42,7 +42,7 @@ import { usersRoutes } from './modules/users/users.routes.js';
 import { walletRoutes } from './modules/wallet/wallet.routes.js';
 import { detectDeposits } from './modules/wallet/wallet.service.js';
 import { systemClock, type Clock } from './shared/clock.js';
-import { PeriodicJob, singlePass } from './shared/jobs.js';
+import { batchPass, PeriodicJob, singlePass } from './shared/jobs.js';
 
 /** Outside systems and test seams. Everything has a production default. */
 export interface Deps {
@@ -59,6 +59,8 @@ export interface Deps {
   channels?: Partial<Record<string, ApprovalChannel>>;
   /** The webhook sender port. Default: HTTP with the SSRF guard. */
   webhookSender?: WebhookSender;
+  /** The delivery worker's claim lease (default DELIVERY_LEASE_MS); tests shorten it to outlast it with slow receivers. */
+  webhookLeaseMs?: number;
 }
 
 declare module 'fastify' {
@@ -137,7 +139,12 @@ export async function buildApp(config: Config, deps: Deps = {}): Promise<Fastify
     approvalExpiry: new PeriodicJob('approval-expiry', every, singlePass(() => expireDueApprovals(ctx)), logger),
     payoutFollowUp: new PeriodicJob('payout-follow-up', every, singlePass(() => followUpPayouts(ctx)), logger),
     approvalNotices: new PeriodicJob('approval-notices', every * 5, singlePass(() => retryPendingNotices(ctx)), logger),
-    webhookDelivery: new PeriodicJob('webhook-delivery', config.webhook.pollIntervalMs, singlePass(() => deliverDue(ctx)), logger),
+    webhookDelivery: new PeriodicJob(
+      'webhook-delivery',
+      config.webhook.pollIntervalMs,
+      batchPass(DELIVERY_BATCH, (limit) => deliverDue(ctx, limit, deps.webhookLeaseMs ?? DELIVERY_LEASE_MS)),
+      logger,
+    ),
     webhookPrune: new PeriodicJob('webhook-prune', 60 * 60 * 1000, singlePass(() => pruneDeliveries(ctx)), logger),
     idempotencyPurge: new PeriodicJob('idempotency-purge', 60 * 60 * 1000, singlePass(() => purgeExpiredKeys(ctx)), logger),
   };

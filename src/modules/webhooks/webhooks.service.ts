@@ -4,6 +4,7 @@ import type { AppContext } from '../../context.js';
 import type { Clock } from '../../shared/clock.js';
 import { AppError } from '../../shared/errors.js';
 import { newId } from '../../shared/ids.js';
+import { pruneInBatches } from '../../shared/jobs.js';
 import { checkUrlSyntax, isBlockedAddress } from './address-guard.js';
 import { wakeDeliveryWorkers } from './webhooks.outbox.js';
 import type { WebhookDeliveriesTable, WebhooksTable } from './webhooks.tables.js';
@@ -152,8 +153,20 @@ export async function redeliver(ctx: AppContext, userId: string, deliveryId: str
   return toDeliveryView(row);
 }
 
-export async function pruneDeliveries(ctx: AppContext): Promise<number> {
+/** Rows deleted per statement: short statements keep locks and the write-ahead log small on a busy store. */
+export const PRUNE_BATCH = 1000;
+
+/**
+ * Deletes at most `limit` deliveries past retention (contract: kept 7 days), oldest first, found through the
+ * `created_at` index. On PostgreSQL rows another node is deleting are skipped rather than waited for.
+ */
+export async function pruneDeliveryBatch(ctx: AppContext, limit: number): Promise<number> {
   const cutoff = new Date(ctx.clock.now().getTime() - DELIVERY_RETENTION_MS).toISOString();
-  const res = await ctx.store.db.deleteFrom('webhook_deliveries').where('created_at', '<', cutoff).executeTakeFirst();
+  let old = ctx.store.db.selectFrom('webhook_deliveries').select('id').where('created_at', '<', cutoff).orderBy('created_at').limit(limit);
+  if (ctx.store.dialect === 'postgres') old = old.forUpdate().skipLocked();
+  const res = await ctx.store.db.deleteFrom('webhook_deliveries').where('id', 'in', old).executeTakeFirst();
   return Number(res.numDeletedRows);
 }
+
+export const pruneDeliveries = (ctx: AppContext, batch = PRUNE_BATCH): Promise<number> =>
+  pruneInBatches(batch, (limit) => pruneDeliveryBatch(ctx, limit));
