@@ -25,9 +25,10 @@ import { payoutApprovals } from './modules/payouts/payout.approvals.js';
 import { thresholdApprovals } from './modules/thresholds/thresholds.approvals.js';
 import { mcpRoutes } from './modules/mcp/mcp.routes.js';
 import { payoutsRoutes } from './modules/payouts/payouts.routes.js';
-import { deliverDue } from './modules/webhooks/delivery.worker.js';
+import { DELIVERY_BATCH, DELIVERY_LEASE_MS, deliverDue } from './modules/webhooks/delivery.worker.js';
 import { httpSender } from './modules/webhooks/http-sender.js';
 import type { WebhookSender } from './modules/webhooks/sender.port.js';
+import { registerWebhookOutbox } from './modules/webhooks/webhooks.outbox.js';
 import { pruneDeliveries } from './modules/webhooks/webhooks.service.js';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes.js';
 import { SecretBox } from './shared/secret-box.js';
@@ -64,6 +65,8 @@ export interface Deps {
   webhookSender?: WebhookSender;
   /** Sees every statement the store runs (the query-plan test). */
   onQuery?: QueryObserver;
+  /** The delivery worker's claim lease (default DELIVERY_LEASE_MS); tests shorten it to outlast it with slow receivers. */
+  webhookLeaseMs?: number;
 }
 
 declare module 'fastify' {
@@ -147,15 +150,25 @@ export async function buildApp(config: Config, deps: Deps = {}): Promise<Fastify
     approvalExpiry: new PeriodicJob('approval-expiry', every, approvalExpiryPass(ctx), logger),
     payoutFollowUp: new PeriodicJob('payout-follow-up', every, payoutFollowUpPass(ctx), logger),
     approvalNotices: new PeriodicJob('approval-notices', every, batchPass(100, (n) => retryPendingNotices(ctx, n)), logger),
-    webhookDelivery: new PeriodicJob('webhook-delivery', config.webhook.pollIntervalMs, singlePass(() => deliverDue(ctx)), logger),
+    webhookDelivery: new PeriodicJob(
+      'webhook-delivery',
+      config.webhook.pollIntervalMs,
+      batchPass(DELIVERY_BATCH, (limit) => deliverDue(ctx, limit, deps.webhookLeaseMs ?? DELIVERY_LEASE_MS)),
+      logger,
+    ),
     webhookPrune: new PeriodicJob('webhook-prune', 60 * 60 * 1000, singlePass(() => pruneDeliveries(ctx)), logger),
     idempotencyPurge: new PeriodicJob('idempotency-purge', 60 * 60 * 1000, singlePass(() => purgeExpiredKeys(ctx)), logger),
     telegramPrune: new PeriodicJob('telegram-prune', 60 * 60 * 1000, singlePass(() => pruneTelegram(ctx)), logger),
   };
 
+  // Events reach webhooks through the outbox subscriber; a committed delivery wakes this node's worker, so the
+  // poll interval is only the longest a delivery waits.
+  const unregisterWebhookOutbox = registerWebhookOutbox(() => jobs.webhookDelivery!.wake());
+
   try {
     await migrateToLatest(store);
   } catch (e) {
+    unregisterWebhookOutbox();
     await store.close();
     redis?.disconnect();
     throw e;
@@ -205,6 +218,7 @@ export async function buildApp(config: Config, deps: Deps = {}): Promise<Fastify
   });
   // Shutdown order: Fastify stops accepting and drains requests, then jobs finish their run, then the store.
   app.addHook('onClose', async () => {
+    unregisterWebhookOutbox();
     await Promise.all(Object.values(jobs).map((j) => j.stop()));
     await store.close();
     if (redis) await redis.quit().catch(() => redis.disconnect());

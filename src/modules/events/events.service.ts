@@ -1,7 +1,6 @@
 import type { Executor } from '../../db/database.js';
 import type { Clock } from '../../shared/clock.js';
 import { newId } from '../../shared/ids.js';
-import { enqueueDelivery } from '../webhooks/webhooks.service.js';
 
 export const EVENT_TYPES = [
   'payout.requested',
@@ -24,6 +23,30 @@ export interface EventEnvelope<T = unknown> {
   type: EventType;
   created_at: string;
   data: T;
+}
+
+export interface RecordedEvent {
+  id: string;
+  userId: string;
+  type: EventType;
+}
+
+/**
+ * Work that must commit or roll back with every recorded event (the webhooks module writes its pending delivery
+ * here, so a committed event is never missed). It runs on the event's own executor, inside its transaction.
+ */
+export type EventSubscriber = (db: Executor, clock: Clock, event: RecordedEvent) => Promise<void>;
+
+// Module-level so that the many callers keep calling `recordEvent(db, clock, …)`; the composition root fills it,
+// which keeps this module free of any import of its subscribers (no events↔webhooks cycle).
+const subscribers = new Set<EventSubscriber>();
+
+/** Registers a subscriber; registering the same function again is a no-op. Returns the undo. */
+export function onEventRecorded(fn: EventSubscriber): () => void {
+  subscribers.add(fn);
+  return () => {
+    subscribers.delete(fn);
+  };
 }
 
 /**
@@ -50,7 +73,7 @@ export async function recordEvent<T>(
     .onConflict((oc) => oc.column('dedupe_key').doNothing())
     .executeTakeFirst();
   if (Number(res.numInsertedOrUpdatedRows ?? 1) === 0) return null;
-  await enqueueDelivery(db, clock, { id: envelope.id, userId: e.userId, type: e.type });
+  for (const fn of subscribers) await fn(db, clock, { id: envelope.id, userId: e.userId, type: e.type });
   return envelope;
 }
 

@@ -46,12 +46,12 @@ export async function sandboxCrypto(
   const depositId = newId('dep', now);
   const offrampId = newId('trf', now);
   const base = { asset: input.asset, amount: String(input.amount), network: 'sandbox' };
-  await ctx.store.db.transaction().execute((tx) =>
+  await ctx.store.transaction((tx) =>
     recordEvent(tx, ctx.clock, { userId, type: 'crypto.deposit.completed', data: { id: depositId, ...base, cvu: w.cvu } }),
   );
   if (input.fail) {
     const data = { id: offrampId, crypto_deposit_id: depositId, ...base, ars_rate: rate, reason: 'sandbox_failure' };
-    await ctx.store.db.transaction().execute((tx) => recordEvent(tx, ctx.clock, { userId, type: 'crypto.offramp.failed', data }));
+    await ctx.store.transaction((tx) => recordEvent(tx, ctx.clock, { userId, type: 'crypto.offramp.failed', data }));
     return { crypto_deposit_id: depositId, offramp_id: offrampId, status: 'failed' as const, amount_ars: null };
   }
   const leg = await ctx.sandboxRail.depositFromOutside({
@@ -69,6 +69,6 @@ export async function sandboxCrypto(
     amount_ars: formatCentavos(arsCentavos),
     deposit: toDepositView(leg),
   };
-  await ctx.store.db.transaction().execute((tx) => recordEvent(tx, ctx.clock, { userId, type: 'crypto.offramp.completed', data }));
+  await ctx.store.transaction((tx) => recordEvent(tx, ctx.clock, { userId, type: 'crypto.offramp.completed', data }));
   return { crypto_deposit_id: depositId, offramp_id: offrampId, status: 'completed' as const, amount_ars: formatCentavos(arsCentavos) };
 }

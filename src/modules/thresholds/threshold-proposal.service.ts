@@ -17,7 +17,7 @@ export async function proposeThresholdChange(ctx: AppContext, who: Principal, in
   const parsed = parseThresholdFields(proposed);
   const channels = (await availableChannels(ctx, who.userId)).map((c) => c.name);
   if (channels.length === 0) throw new AppError('APPROVAL_NOT_CONFIGURED', 'No approval channel is available to ask the owner');
-  const approval = await ctx.store.db.transaction().execute(async (tx) => {
+  const approval = await ctx.store.transaction(async (tx) => {
     const a = await createApproval(ctx, tx, { userId: who.userId, kind: 'threshold_change', proposal: parsed, who, channels });
     await writeAudit(tx, ctx.clock, who, { action: 'thresholds.proposed', subjectId: a.id, data: proposed });
     return a;

@@ -24,7 +24,7 @@ export async function createUser(
   const now = ctx.clock.now();
   const user = { id: newId('usr', now), email, name: input.name.trim(), created_at: now.toISOString() };
   try {
-    const defaultKey = await ctx.store.db.transaction().execute(async (tx) => {
+    const defaultKey = await ctx.store.transaction(async (tx) => {
       await tx.insertInto('users').values({ ...user, password_hash }).execute();
       return createApiKey(ctx, tx, user.id, 'default');
     });

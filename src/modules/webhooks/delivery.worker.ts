@@ -1,86 +1,202 @@
 import { randomUUID } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
 import type { AppContext } from '../../context.js';
+import { withLeaseRenewal } from '../../shared/jobs.js';
 import { signatureHeaders } from './signature.js';
-import type { WebhookDeliveriesTable } from './webhooks.tables.js';
-
-/** A claim outlives the request timeout, so a slow receiver is never attempted twice by two workers. */
-const LEASE_MARGIN_MS = 30_000;
-const PARALLEL_ATTEMPTS = 8;
 
 /**
- * One pass of the delivery worker: claims due deliveries (FOR UPDATE SKIP LOCKED on PostgreSQL, then a
- * conditional lease update on both stores, so several instances never claim the same one) and attempts each.
+ * D29: how long a node holds a claimed delivery without renewing it. Renewed every third of it while the node
+ * works the batch, so a slow receiver (up to WEBHOOK_TIMEOUT_MS) keeps its delivery on the node sending to it,
+ * while a dead node's deliveries are free again within this. Independent of the timeout on purpose.
  */
-export async function deliverDue(ctx: AppContext, limit = 100): Promise<number> {
-  const claimed = await claimDue(ctx, limit);
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(PARALLEL_ATTEMPTS, claimed.length) }, async () => {
-      for (let i = next++; i < claimed.length; i = next++) await attempt(ctx, claimed[i]!);
-    }),
-  );
+export const DELIVERY_LEASE_MS = 15_000;
+/** Deliveries claimed per pass; the job runs the next pass at once while passes come back full. */
+export const DELIVERY_BATCH = 100;
+/** Requests in flight per node: enough to keep up with slow receivers, few enough to spare sockets and the pool. */
+export const PARALLEL_SENDS = 16;
+
+/** A claimed delivery with what its attempt needs, read in the same query (null: the event or webhook is gone). */
+interface Claimed {
+  id: string;
+  attempt_count: number;
+  event_id: string | null;
+  event_type: string | null;
+  event_created_at: string | null;
+  event_data: string | null;
+  url: string | null;
+  secret_enc: string | null;
+  active: number | null;
+}
+
+/** What an attempt will do: send, or record an outcome without sending (`final`: no retry can help). */
+type Plan =
+  | { kind: 'send'; url: string; secret: string; body: string; eventId: string; eventType: string }
+  | { kind: 'skip'; error: string; final: boolean };
+
+/**
+ * One pass of the delivery worker: claims up to `limit` due deliveries and works them `PARALLEL_SENDS` at a time.
+ * Returns how many it claimed, so `batchPass` runs another pass while they come back full.
+ */
+export async function deliverDue(ctx: AppContext, limit = DELIVERY_BATCH, leaseMs = DELIVERY_LEASE_MS): Promise<number> {
+  const token = randomUUID();
+  const claimedAt = performance.now();
+  const claimed = await claim(ctx, { token, leaseMs, limit });
+  if (claimed.length > 0) await workClaimed(ctx, claimed, token, leaseMs, claimedAt);
   return claimed.length;
 }
 
-async function claimDue(ctx: AppContext, limit: number, onlyId?: string): Promise<WebhookDeliveriesTable[]> {
+/** Claims and attempts one delivery now (the test endpoint), if it is due and free. */
+export async function deliverNow(ctx: AppContext, deliveryId: string, leaseMs = DELIVERY_LEASE_MS): Promise<void> {
+  const token = randomUUID();
+  const claimedAt = performance.now();
+  const claimed = await claim(ctx, { token, leaseMs, limit: 1, onlyId: deliveryId });
+  if (claimed.length > 0) await workClaimed(ctx, claimed, token, leaseMs, claimedAt);
+}
+
+/**
+ * One conditional update claims the batch: the due rows come from the (status, next_attempt_at) index, and on
+ * PostgreSQL `FOR UPDATE SKIP LOCKED` keeps nodes off each other's rows; the outer conditions re-check under the
+ * lock, so a row is only ever taken whose lease is free. One joined read then fetches event and webhook.
+ */
+async function claim(ctx: AppContext, o: { token: string; leaseMs: number; limit: number; onlyId?: string }): Promise<Claimed[]> {
   const now = ctx.clock.now();
   const nowIso = now.toISOString();
-  const token = randomUUID();
-  const lease = new Date(now.getTime() + ctx.config.webhook.timeoutMs + LEASE_MARGIN_MS).toISOString();
-  await ctx.store.db.transaction().execute(async (tx) => {
-    let q = tx
-      .selectFrom('webhook_deliveries')
-      .select('id')
-      .where('status', '=', 'pending')
-      .where('next_attempt_at', '<=', nowIso)
-      .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', nowIso)]))
-      .orderBy('next_attempt_at')
-      .limit(limit);
-    if (onlyId) q = q.where('id', '=', onlyId);
-    if (ctx.store.dialect === 'postgres') q = q.forUpdate().skipLocked();
-    const ids = (await q.execute()).map((r) => r.id);
-    if (ids.length === 0) return;
-    await tx
+  const leaseUntil = new Date(now.getTime() + o.leaseMs).toISOString();
+  const db = ctx.store.db;
+  let due = db
+    .selectFrom('webhook_deliveries')
+    .select('id')
+    .where('status', '=', 'pending')
+    .where('next_attempt_at', '<=', nowIso)
+    .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', nowIso)]))
+    .orderBy('next_attempt_at')
+    .limit(o.limit);
+  if (o.onlyId) due = due.where('id', '=', o.onlyId);
+  if (ctx.store.dialect === 'postgres') due = due.forUpdate().skipLocked();
+  const res = await db
+    .updateTable('webhook_deliveries')
+    .set({ lock_token: o.token, locked_until: leaseUntil })
+    .where('id', 'in', due)
+    .where('status', '=', 'pending')
+    .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', nowIso)]))
+    .executeTakeFirst();
+  if (Number(res.numUpdatedRows) === 0) return [];
+  return db
+    .selectFrom('webhook_deliveries as d')
+    .leftJoin('events as e', 'e.id', 'd.event_id')
+    .leftJoin('webhooks as w', 'w.user_id', 'd.user_id')
+    .select([
+      'd.id',
+      'd.attempt_count',
+      'e.id as event_id',
+      'e.type as event_type',
+      'e.created_at as event_created_at',
+      'e.data as event_data',
+      'w.url',
+      'w.secret_enc',
+      'w.active',
+    ])
+    .where('d.lock_token', '=', o.token)
+    .orderBy('d.next_attempt_at')
+    .execute();
+}
+
+/**
+ * Works a claimed batch with bounded parallelism while renewing its lease every third of it (D29). Every row of
+ * the batch not yet finished is renewed, the ones in flight and the ones waiting for a slot alike, and only while
+ * it still carries this claim's token. An item is not sent once the lease can no longer be vouched for (renewals
+ * failing): it is left to expire and be taken again, rather than risk a second node sending it too.
+ */
+async function workClaimed(ctx: AppContext, claimed: Claimed[], token: string, leaseMs: number, claimedAt: number): Promise<void> {
+  let leaseKnownUntil = claimedAt + leaseMs;
+  const renew = async (): Promise<boolean> => {
+    const started = performance.now();
+    const res = await ctx.store.db
       .updateTable('webhook_deliveries')
-      .set({ lock_token: token, locked_until: lease })
-      .where('id', 'in', ids)
+      .set({ locked_until: new Date(ctx.clock.now().getTime() + leaseMs).toISOString() })
+      .where('lock_token', '=', token)
       .where('status', '=', 'pending')
-      .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', nowIso)]))
-      .execute();
-  });
-  return ctx.store.db.selectFrom('webhook_deliveries').selectAll().where('lock_token', '=', token).execute();
+      .executeTakeFirst();
+    const held = Number(res.numUpdatedRows) > 0;
+    if (held) leaseKnownUntil = started + leaseMs;
+    return held;
+  };
+  // A send that starts now is covered by the next renewal, due within a third of the lease.
+  const maySend = () => performance.now() < leaseKnownUntil - leaseMs / 3;
+
+  let next = 0;
+  const slot = async () => {
+    for (let i = next++; i < claimed.length; i = next++) {
+      const d = claimed[i]!;
+      try {
+        await attempt(ctx, d, token, maySend);
+      } catch (err) {
+        // The store failed to record the outcome: the lease runs out and the delivery is attempted again.
+        ctx.log.error({ err, deliveryId: d.id }, 'webhook delivery attempt could not be recorded');
+      }
+    }
+  };
+  await withLeaseRenewal(leaseMs / 3, renew, () =>
+    Promise.all(Array.from({ length: Math.min(PARALLEL_SENDS, claimed.length) }, slot)),
+  );
 }
 
-/** Claims and attempts one delivery now (the test endpoint), if it is due and free. */
-export async function deliverNow(ctx: AppContext, deliveryId: string): Promise<void> {
-  for (const d of await claimDue(ctx, 1, deliveryId)) await attempt(ctx, d);
+/**
+ * Decides what an attempt does. A delivery that can never succeed is a poison item (D29) and is failed at once
+ * with its reason: the event is gone, its stored payload is not JSON, or the secret does not decrypt (another
+ * SECRETS_KEY); retrying those would only burn the schedule. A missing or paused webhook may come back, so it
+ * counts as a failed attempt and follows the schedule.
+ */
+function plan(ctx: AppContext, d: Claimed): Plan {
+  if (d.event_id === null || d.event_type === null || d.event_created_at === null || d.event_data === null) {
+    return { kind: 'skip', error: 'event no longer exists', final: true };
+  }
+  if (d.url === null || d.secret_enc === null || d.active !== 1) return { kind: 'skip', error: 'no active webhook', final: false };
+  let data: unknown;
+  try {
+    data = JSON.parse(d.event_data);
+  } catch {
+    return { kind: 'skip', error: 'stored event payload is not valid JSON', final: true };
+  }
+  let secret: string;
+  try {
+    secret = ctx.secretBox.open(d.secret_enc);
+  } catch {
+    return { kind: 'skip', error: 'webhook secret cannot be decrypted with this server key; set the webhook again', final: true };
+  }
+  // The body is rebuilt from the stored event, byte for byte the same on every attempt (D24 payload).
+  const body = JSON.stringify({ id: d.event_id, type: d.event_type, created_at: d.event_created_at, data });
+  return { kind: 'send', url: d.url, secret, body, eventId: d.event_id, eventType: d.event_type };
 }
 
-async function attempt(ctx: AppContext, d: WebhookDeliveriesTable): Promise<void> {
+async function attempt(ctx: AppContext, d: Claimed, token: string, maySend: () => boolean): Promise<void> {
   const { retryDelaysMs, timeoutMs } = ctx.config.webhook;
-  const maxAttempts = retryDelaysMs.length + 1;
-  const event = await ctx.store.db.selectFrom('events').selectAll().where('id', '=', d.event_id).executeTakeFirst();
-  const hook = await ctx.store.db.selectFrom('webhooks').selectAll().where('user_id', '=', d.user_id).executeTakeFirst();
+  const p = plan(ctx, d);
+  if (p.kind === 'send' && !maySend()) {
+    ctx.log.warn({ deliveryId: d.id }, 'webhook delivery lease could not be renewed; left for the next claim');
+    return;
+  }
 
   const now = ctx.clock.now();
   let status: number | null = null;
   let error: string | null = null;
-  if (!event) error = 'event no longer exists';
-  else if (!hook || hook.active !== 1) error = 'no active webhook';
+  let final = false;
+  if (p.kind === 'skip') ({ error, final } = p);
   else {
-    // The body is rebuilt from the stored event, byte for byte the same on every attempt (D24 payload).
-    const body = JSON.stringify({ id: event.id, type: event.type, created_at: event.created_at, data: JSON.parse(event.data) });
-    const secret = ctx.secretBox.open(hook.secret_enc);
-    const headers = signatureHeaders(secret, body, { eventId: event.id, eventType: event.type, deliveryId: d.id, now });
-    const result = await ctx.webhookSender.send({ url: hook.url, headers, body, timeoutMs });
-    if (result.kind === 'response') status = result.status;
-    else error = result.message;
+    const headers = signatureHeaders(p.secret, p.body, { eventId: p.eventId, eventType: p.eventType, deliveryId: d.id, now });
+    try {
+      const result = await ctx.webhookSender.send({ url: p.url, headers, body: p.body, timeoutMs });
+      if (result.kind === 'response') status = result.status;
+      else error = result.message;
+    } catch (err) {
+      error = err instanceof Error ? err.message : 'send failed';
+    }
   }
   const attempts = d.attempt_count + 1;
   const ok = status !== null && status >= 200 && status < 300;
-  const done = ok || attempts >= maxAttempts || !event;
+  const done = ok || final || attempts >= retryDelaysMs.length + 1;
   const after = ctx.clock.now();
-  await ctx.store.db
+  const res = await ctx.store.db
     .updateTable('webhook_deliveries')
     .set({
       status: ok ? 'delivered' : done ? 'failed' : 'pending',
@@ -94,6 +210,9 @@ async function attempt(ctx: AppContext, d: WebhookDeliveriesTable): Promise<void
       updated_at: after.toISOString(),
     })
     .where('id', '=', d.id)
-    .where('lock_token', '=', d.lock_token)
-    .execute();
+    .where('lock_token', '=', token)
+    .executeTakeFirst();
+  if (Number(res.numUpdatedRows) === 0) {
+    ctx.log.warn({ deliveryId: d.id }, 'webhook delivery lease lost during the attempt; its outcome is left to the new holder');
+  }
 }

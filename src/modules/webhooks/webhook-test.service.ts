@@ -8,6 +8,8 @@ import { toDeliveryView, type DeliveryView } from './webhooks.service.js';
 export async function sendTestEvent(ctx: AppContext, userId: string): Promise<DeliveryView> {
   const hook = await ctx.store.db.selectFrom('webhooks').select('id').where('user_id', '=', userId).executeTakeFirst();
   if (!hook) throw new AppError('NOT_FOUND', 'No webhook is set; PUT /v1/webhook first');
+  // Not `ctx.store.transaction`: its after-commit hook would wake the worker to race this request for the delivery
+  // it attempts itself just below.
   const event = await ctx.store.db.transaction().execute((tx) =>
     recordEvent(tx, ctx.clock, { userId, type: 'webhook.test', data: { message: 'This is a test event from the ARS wallet service.' } }),
   );

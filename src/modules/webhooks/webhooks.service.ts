@@ -1,11 +1,12 @@
 import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
 import type { AppContext } from '../../context.js';
-import type { Executor } from '../../db/database.js';
 import type { Clock } from '../../shared/clock.js';
 import { AppError } from '../../shared/errors.js';
 import { newId } from '../../shared/ids.js';
+import { pruneInBatches } from '../../shared/jobs.js';
 import { checkUrlSyntax, isBlockedAddress } from './address-guard.js';
+import { wakeDeliveryWorkers } from './webhooks.outbox.js';
 import type { WebhookDeliveriesTable, WebhooksTable } from './webhooks.tables.js';
 
 export const SECRET_MIN_LENGTH = 16;
@@ -113,10 +114,6 @@ export async function listDeliveries(ctx: AppContext, userId: string): Promise<D
   return rows.map(toDeliveryView);
 }
 
-/**
- * Called by the outbox in the event's own transaction: a user with an active webhook gets a pending delivery
- * that commits with the event, so no committed event is ever missed.
- */
 /** A fresh pending delivery of an event: attempt now, with the whole retry schedule ahead. */
 function newDelivery(clock: Clock, e: { id: string; userId: string; type: string }, webhookId: string): WebhookDeliveriesTable {
   const now = clock.now().toISOString();
@@ -139,12 +136,6 @@ function newDelivery(clock: Clock, e: { id: string; userId: string; type: string
   };
 }
 
-export async function enqueueDelivery(db: Executor, clock: Clock, e: { id: string; userId: string; type: string }): Promise<void> {
-  const hook = await db.selectFrom('webhooks').select(['id', 'active']).where('user_id', '=', e.userId).executeTakeFirst();
-  if (!hook || hook.active !== 1) return;
-  await db.insertInto('webhook_deliveries').values(newDelivery(clock, e, hook.id)).execute();
-}
-
 /** Beyond the contract: send an event again, as a fresh delivery with its own 5 attempts. */
 export async function redeliver(ctx: AppContext, userId: string, deliveryId: string): Promise<DeliveryView> {
   const d = await ctx.store.db
@@ -158,11 +149,24 @@ export async function redeliver(ctx: AppContext, userId: string, deliveryId: str
   if (!hook) throw new AppError('NOT_FOUND', 'No webhook is set; PUT /v1/webhook first');
   const row = newDelivery(ctx.clock, { id: d.event_id, userId, type: d.event_type }, hook.id);
   await ctx.store.db.insertInto('webhook_deliveries').values(row).execute();
+  wakeDeliveryWorkers();
   return toDeliveryView(row);
 }
 
-export async function pruneDeliveries(ctx: AppContext): Promise<number> {
+/** Rows deleted per statement: short statements keep locks and the write-ahead log small on a busy store. */
+export const PRUNE_BATCH = 1000;
+
+/**
+ * Deletes at most `limit` deliveries past retention (contract: kept 7 days), oldest first, found through the
+ * `created_at` index. On PostgreSQL rows another node is deleting are skipped rather than waited for.
+ */
+export async function pruneDeliveryBatch(ctx: AppContext, limit: number): Promise<number> {
   const cutoff = new Date(ctx.clock.now().getTime() - DELIVERY_RETENTION_MS).toISOString();
-  const res = await ctx.store.db.deleteFrom('webhook_deliveries').where('created_at', '<', cutoff).executeTakeFirst();
+  let old = ctx.store.db.selectFrom('webhook_deliveries').select('id').where('created_at', '<', cutoff).orderBy('created_at').limit(limit);
+  if (ctx.store.dialect === 'postgres') old = old.forUpdate().skipLocked();
+  const res = await ctx.store.db.deleteFrom('webhook_deliveries').where('id', 'in', old).executeTakeFirst();
   return Number(res.numDeletedRows);
 }
+
+export const pruneDeliveries = (ctx: AppContext, batch = PRUNE_BATCH): Promise<number> =>
+  pruneInBatches(batch, (limit) => pruneDeliveryBatch(ctx, limit));

@@ -1,4 +1,4 @@
-import type { Kysely, Migration } from 'kysely';
+import { sql, type Kysely, type Migration } from 'kysely';
 
 export interface WebhooksTable {
   id: string;
@@ -70,6 +70,21 @@ export const webhooksMigrations: Record<string, Migration> = {
         .execute();
       await db.schema.createIndex('webhook_deliveries_due_idx').on('webhook_deliveries').columns(['status', 'next_attempt_at']).execute();
       await db.schema.createIndex('webhook_deliveries_user_idx').on('webhook_deliveries').columns(['user_id', 'created_at']).execute();
+    },
+  },
+  // Named apart from other modules' migrations: names sort globally and must never collide.
+  '0014_webhooks_lease_and_prune': {
+    async up(db: Kysely<unknown>) {
+      // A worker reads back and renews what it claimed by its token; only rows in flight carry one, so the
+      // partial index stays as small as the work in progress.
+      await db.schema
+        .createIndex('webhook_deliveries_lock_idx')
+        .on('webhook_deliveries')
+        .column('lock_token')
+        .where(sql.ref('lock_token'), 'is not', null)
+        .execute();
+      // Retention (7 days) deletes oldest first in bounded batches.
+      await db.schema.createIndex('webhook_deliveries_created_idx').on('webhook_deliveries').column('created_at').execute();
     },
   },
 };

@@ -1,0 +1,62 @@
+import { afterCommit, type Executor } from '../../db/database.js';
+import type { Clock } from '../../shared/clock.js';
+import { newId } from '../../shared/ids.js';
+import { onEventRecorded, type RecordedEvent } from '../events/events.service.js';
+
+/**
+ * Delivery workers to wake when a delivery commits. Process-wide because the outbox subscriber runs inside
+ * `recordEvent`, which sees only an executor; in production a process runs one app, and waking a worker that
+ * finds nothing costs one indexed query.
+ */
+const wakers = new Set<() => void>();
+
+export function wakeDeliveryWorkers(): void {
+  for (const wake of wakers) wake();
+}
+
+/**
+ * The outbox subscriber (D24): in the event's own transaction, a user with an active webhook gets a pending
+ * delivery that commits with the event. One statement: the webhook lookup (unique index on `user_id`) and the
+ * insert together, so the event's transaction pays one round trip for it.
+ */
+export async function enqueueDelivery(db: Executor, clock: Clock, e: RecordedEvent): Promise<void> {
+  const now = clock.now();
+  const nowIso = now.toISOString();
+  const res = await db
+    .insertInto('webhook_deliveries')
+    .columns(['id', 'user_id', 'webhook_id', 'event_id', 'event_type', 'status', 'attempt_count', 'next_attempt_at', 'created_at', 'updated_at'])
+    .expression((eb) =>
+      eb
+        .selectFrom('webhooks')
+        .select((s) => [
+          s.val(newId('whd', now)).as('id'),
+          s.val(e.userId).as('user_id'),
+          s.ref('webhooks.id').as('webhook_id'),
+          s.val(e.id).as('event_id'),
+          s.val(e.type).as('event_type'),
+          s.val('pending').as('status'),
+          s.val(0).as('attempt_count'),
+          s.val(nowIso).as('next_attempt_at'),
+          s.val(nowIso).as('created_at'),
+          s.val(nowIso).as('updated_at'),
+        ])
+        .where('user_id', '=', e.userId)
+        .where('active', '=', 1),
+    )
+    .executeTakeFirst();
+  // Woken only after the commit: a worker woken earlier would not see the row and sleep a whole poll interval.
+  if (Number(res.numInsertedOrUpdatedRows ?? 0) > 0) afterCommit(db, wakeDeliveryWorkers);
+}
+
+/**
+ * Wires webhooks to the outbox at composition: every recorded event gets its delivery, and `wake` is called once
+ * one has committed. The subscriber itself stays registered for the life of the process (it holds no state, and
+ * a later app must not lose it when an earlier one closes); the returned undo removes only `wake`.
+ */
+export function registerWebhookOutbox(wake: () => void): () => void {
+  onEventRecorded(enqueueDelivery);
+  wakers.add(wake);
+  return () => {
+    wakers.delete(wake);
+  };
+}
