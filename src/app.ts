@@ -39,9 +39,9 @@ import { SandboxRail } from './modules/rail/sandbox/sandbox-rail.js';
 import { sandboxRoutes } from './modules/sandbox/sandbox.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { walletRoutes } from './modules/wallet/wallet.routes.js';
-import { detectDeposits } from './modules/wallet/wallet.service.js';
+import { DEPOSIT_DETECTION_BATCH, detectDeposits } from './modules/wallet/wallet.service.js';
 import { systemClock, type Clock } from './shared/clock.js';
-import { PeriodicJob, singlePass } from './shared/jobs.js';
+import { batchPass, PeriodicJob, singlePass } from './shared/jobs.js';
 
 /** Outside systems and test seams. Everything has a production default. */
 export interface Deps {
@@ -132,7 +132,7 @@ export async function buildApp(config: Config, deps: Deps = {}): Promise<Fastify
   const every = config.jobsIntervalMs;
   const jobs: Record<string, PeriodicJob> = {
     railSettlement: new PeriodicJob('rail-settlement', every, singlePass(() => sandboxRail.settleDue()), logger),
-    depositDetection: new PeriodicJob('deposit-detection', every, singlePass(() => detectDeposits(ctx)), logger),
+    depositDetection: new PeriodicJob('deposit-detection', every, batchPass(DEPOSIT_DETECTION_BATCH, (n) => detectDeposits(ctx, n)), logger),
     approvalExpiry: new PeriodicJob('approval-expiry', every, singlePass(() => expireDueApprovals(ctx)), logger),
     payoutFollowUp: new PeriodicJob('payout-follow-up', every, singlePass(() => followUpPayouts(ctx)), logger),
     approvalNotices: new PeriodicJob('approval-notices', every * 5, singlePass(() => retryPendingNotices(ctx)), logger),
