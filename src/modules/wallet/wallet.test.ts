@@ -5,14 +5,17 @@ import {
   createOnboardedUser,
   createUser,
   expectError,
+  EXTERNAL_CBU,
   randomCuit,
+  settle,
   startTestApp,
+  withdraw,
   type TestApp,
 } from '../../../test/helpers.js';
-import { isCvu, isAlias, withCheckDigits } from '../../shared/ar-identifiers.js';
+import { isCbu, isCvu, isAlias, isValidCuit, withCheckDigits } from '../../shared/ar-identifiers.js';
 import { listEvents } from '../events/events.service.js';
 import type { BankRail } from '../rail/rail.port.js';
-import { DEFAULT_DEPOSITOR } from '../rail/sandbox/sandbox-names.js';
+import { DEFAULT_DEPOSITOR, MAGIC_CBUS } from '../rail/sandbox/sandbox-names.js';
 
 describe('onboarding (D10)', () => {
   let t: TestApp;
@@ -149,6 +152,32 @@ describe('wallet endpoints', () => {
     const res = await t.app.inject({ method: 'POST', url: '/v1/sandbox/deposits', headers: bearer(u.ownerToken), payload });
     expect(res.statusCode).toBe(400);
     expect((await get('/v1/balance', u.ownerToken)).json().available).toBe('0.00');
+  });
+
+  it('a sandbox deposit without a sender comes from a made-up company, never confusable with the user or a payout destination', async () => {
+    const u = await createOnboardedUser(t.app, { name: 'Test User', fundArs: 10 });
+    const [d] = (await get('/v1/deposits', u.ownerToken)).json().deposits;
+    expect(d).toMatchObject({ direction: 'credit', status: 'COMPLETED', from: DEFAULT_DEPOSITOR.cbu, fromName: DEFAULT_DEPOSITOR.name });
+    expect(isCbu(d.from)).toBe(true);
+    expect(isValidCuit(d.fromLegalId)).toBe(true);
+    expect(d.fromLegalId.startsWith('30')).toBe(true); // a company's CUIT, unlike any person's
+    expect([u.cvu, EXTERNAL_CBU, ...Object.values(MAGIC_CBUS)]).not.toContain(d.from);
+    expect(d.fromLegalId).not.toBe(u.legalId);
+    expect(d.fromName).not.toBe(d.toName);
+  });
+
+  it('a failed payout shows as a FAILED debit and a REVERSED credit from the account it was sent to, never as a deposit', async () => {
+    const u = await createOnboardedUser(t.app, { fundArs: 100 });
+    const res = await withdraw(t.app, u.agentToken, { amount_ars: 25, destination: 'sandbox.fail', destination_kind: 'ALIAS' });
+    expect(res.statusCode).toBe(201);
+    await settle(t);
+    const [reversal, debit, funding] = (await get('/v1/deposits', u.ownerToken)).json().deposits;
+    expect(debit).toMatchObject({ direction: 'debit', status: 'FAILED', amount: '25.00', from: u.cvu, to: MAGIC_CBUS.fail });
+    expect(reversal).toMatchObject({ direction: 'credit', status: 'REVERSED', amount: '25.00', from: MAGIC_CBUS.fail, fromName: 'Sandbox fail', to: u.cvu });
+    expect(reversal.from).not.toBe(funding.from);
+    await t.app.jobs.depositDetection!.runOnce();
+    const detected = await listEvents(t.app.ctx.store.db, u.id, 'deposit.detected');
+    expect(detected.map((e) => (e.data as { id: string }).id)).toEqual([funding.id]);
   });
 
   it('A pays B by alias: a debit leg for A, a credit leg for B, each user sees only their own', async () => {

@@ -35,7 +35,7 @@ describe('incoming-credit notices', () => {
     const a = await createOnboardedUser(t.app, { name: 'Ana', fundArs: 100 });
     const funded = await rail().takeIncoming(10);
     expect(funded).toHaveLength(1);
-    expect(funded[0]).toMatchObject({ cvu: a.cvu, leg: { direction: 'credit', status: 'COMPLETED', amountCentavos: 10000 } });
+    expect(funded[0]).toMatchObject({ cvu: a.cvu, leg: { direction: 'credit', status: 'COMPLETED', amountCentavos: 10000, from: DEFAULT_DEPOSITOR.cbu } });
     await rail().ackIncoming([{ handle: funded[0]!.handle }]);
 
     const b = await createOnboardedUser(t.app, { name: 'Beto' });
