@@ -44,7 +44,7 @@ import { SandboxRail } from './modules/rail/sandbox/sandbox-rail.js';
 import { sandboxRoutes } from './modules/sandbox/sandbox.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { walletRoutes } from './modules/wallet/wallet.routes.js';
-import { detectDeposits } from './modules/wallet/wallet.service.js';
+import { DEPOSIT_DETECTION_BATCH, detectDeposits } from './modules/wallet/wallet.service.js';
 import { systemClock, type Clock } from './shared/clock.js';
 import { batchPass, PeriodicJob, singlePass } from './shared/jobs.js';
 
@@ -145,8 +145,8 @@ export async function buildApp(config: Config, deps: Deps = {}): Promise<Fastify
   };
   const every = config.jobsIntervalMs;
   const jobs: Record<string, PeriodicJob> = {
-    railSettlement: new PeriodicJob('rail-settlement', every, singlePass(() => sandboxRail.settleDue()), logger),
-    depositDetection: new PeriodicJob('deposit-detection', every, singlePass(() => detectDeposits(ctx)), logger),
+    railSettlement: new PeriodicJob('rail-settlement', every, batchPass(500, (n) => sandboxRail.settleDue(n)), logger),
+    depositDetection: new PeriodicJob('deposit-detection', every, batchPass(DEPOSIT_DETECTION_BATCH, (n) => detectDeposits(ctx, n)), logger),
     approvalExpiry: new PeriodicJob('approval-expiry', every, approvalExpiryPass(ctx), logger),
     payoutFollowUp: new PeriodicJob('payout-follow-up', every, payoutFollowUpPass(ctx), logger),
     approvalNotices: new PeriodicJob('approval-notices', every, batchPass(100, (n) => retryPendingNotices(ctx, n)), logger),

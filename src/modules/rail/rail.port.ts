@@ -18,6 +18,36 @@ export interface BankRail {
   submitTransfer(req: TransferRequest): Promise<SubmitOutcome>;
   /** The transfer we submitted with `reference`, or null if the rail never received it. */
   getTransfer(reference: string): Promise<RailTransfer | null>;
+  /**
+   * Takes up to `limit` notices of completed incoming credits not yet acknowledged, each leased to the caller
+   * for a while: two callers never hold the same notice at once, and an unacknowledged one comes back once its
+   * lease ends (a notice taken too often without an answer is set aside as failed, D29). Empty when none is due.
+   */
+  takeIncoming(limit: number): Promise<IncomingNotice[]>;
+  /**
+   * Answers taken notices: without `failureReason` the notice is done and never taken again; with one it is set
+   * aside as failed with that reason. An answer for a notice whose lease was lost meanwhile changes nothing.
+   */
+  ackIncoming(acks: readonly IncomingAck[]): Promise<void>;
+}
+
+/**
+ * The rail telling us money arrived (BIND/BaaS: an incoming-transfer webhook kept in an inbox table). Delivery
+ * is at least once, so whoever consumes it must be idempotent on `leg.id`.
+ */
+export interface IncomingNotice {
+  /** Opaque; hand it back to `ackIncoming`. */
+  handle: string;
+  /** The customer account (CVU) that was credited. */
+  cvu: string;
+  /** The completed credit leg, as `listLegs` would show it. */
+  leg: TransferLeg;
+}
+
+export interface IncomingAck {
+  handle: string;
+  /** Set when the notice cannot be processed (say, no wallet holds the account): it is kept, never retried. */
+  failureReason?: string;
 }
 
 export interface RailAccount {
@@ -54,8 +84,11 @@ export interface RailTransfer {
   counterpartyLegalId: string | null;
   /** The 22-digit account that received it (an alias resolved). */
   counterpartyAccount: string | null;
-  /** When the rail expects to settle a transfer still IN_PROGRESS (ISO time), if it says. */
-  settlesAfter?: string | null;
+  /**
+   * While `IN_PROGRESS`: when the rail expects to settle it (ISO 8601), so a follow-up can ask then rather than
+   * at once. Absent when the rail cannot say or the transfer is already final.
+   */
+  settlesAfter?: string;
 }
 
 /** What a submission can come to; callers must branch on each. */

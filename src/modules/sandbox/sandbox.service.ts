@@ -4,7 +4,7 @@ import { AppError } from '../../shared/errors.js';
 import { newId } from '../../shared/ids.js';
 import { arsToCentavos, formatCentavos } from '../../shared/money.js';
 import { recordEvent } from '../events/events.service.js';
-import { EXTERNAL_CBU } from '../rail/sandbox/sandbox-names.js';
+import { DEFAULT_DEPOSITOR, OFFRAMP_DEPOSITOR } from '../rail/sandbox/sandbox-names.js';
 import { requireWallet, toDepositView, type DepositView } from '../wallet/wallet.service.js';
 
 export async function sandboxDeposit(
@@ -14,16 +14,16 @@ export async function sandboxDeposit(
 ): Promise<DepositView> {
   const amount = arsToCentavos(input.amount_ars);
   if (amount === null || amount <= 0) throw new AppError('INVALID_REQUEST', 'body.amount_ars: a positive amount with at most 2 decimals');
-  const fromCbu = input.from_cbu ?? EXTERNAL_CBU;
+  const fromCbu = input.from_cbu ?? DEFAULT_DEPOSITOR.cbu;
   if (!isCbu(fromCbu) && !isCvu(fromCbu)) throw new AppError('INVALID_REQUEST', 'body.from_cbu: not a valid CBU/CVU (check digits)');
-  const fromLegalId = normalizeCuit(input.from_legal_id ?? '20123456786');
+  const fromLegalId = normalizeCuit(input.from_legal_id ?? DEFAULT_DEPOSITOR.legalId);
   if (!isValidCuit(fromLegalId)) throw new AppError('INVALID_REQUEST', 'body.from_legal_id: not a valid CUIT/CUIL');
   const w = await requireWallet(ctx, userId);
   const leg = await ctx.sandboxRail.depositFromOutside({
     cvu: w.cvu,
     amountCentavos: amount,
     fromCbu,
-    fromName: input.from_name ?? 'Depositante Sandbox',
+    fromName: input.from_name ?? DEFAULT_DEPOSITOR.name,
     fromLegalId,
   });
   return toDepositView(leg);
@@ -57,9 +57,9 @@ export async function sandboxCrypto(
   const leg = await ctx.sandboxRail.depositFromOutside({
     cvu: w.cvu,
     amountCentavos: arsCentavos,
-    fromCbu: EXTERNAL_CBU,
-    fromName: 'Sandbox Crypto Off-ramp',
-    fromLegalId: '30712345671',
+    fromCbu: OFFRAMP_DEPOSITOR.cbu,
+    fromName: OFFRAMP_DEPOSITOR.name,
+    fromLegalId: OFFRAMP_DEPOSITOR.legalId,
   });
   const data = {
     id: offrampId,

@@ -4,7 +4,7 @@ import { isValidCuit, normalizeCuit } from '../../shared/ar-identifiers.js';
 import { AppError } from '../../shared/errors.js';
 import { formatCentavos } from '../../shared/money.js';
 import { recordEvent } from '../events/events.service.js';
-import type { TransferLeg } from '../rail/rail.port.js';
+import type { IncomingAck, TransferLeg } from '../rail/rail.port.js';
 import { isKycPendingLegalId } from '../rail/sandbox/sandbox-names.js';
 import type { KycStatus, WalletsTable } from './wallet.tables.js';
 
@@ -117,35 +117,44 @@ export async function listDeposits(ctx: AppContext, userId: string, limit = DEPO
   return legs.map(toDepositView);
 }
 
+/** How many incoming-credit notices one detection pass takes; the worker loops while passes come back full. */
+export const DEPOSIT_DETECTION_BATCH = 100;
+
 /**
- * Records one `deposit.detected` event per completed incoming leg (not reversals of our own failed payouts).
- * The event's dedupe key is the leg id, so a restart or an overlapping run never announces a deposit twice.
+ * One detection pass: takes a bounded batch of the rail's incoming-credit notices (completed credits only;
+ * reversals of our own failed payouts never get one) and records one `deposit.detected` per leg. Delivery is at
+ * least once (a lease can run out, two nodes can overlap), so the event's dedupe key, the leg id, keeps it
+ * exactly once. A notice for an account no wallet holds is answered as failed with that reason, not retried.
+ * Returns how many notices it took, so `batchPass` runs another pass when the batch was full.
  */
-export async function detectDeposits(ctx: AppContext): Promise<number> {
-  let recorded = 0;
-  let after = '';
-  for (;;) {
-    const page = await ctx.store.db
-      .selectFrom('wallets')
-      .select(['user_id', 'cvu', 'alias'])
-      .where('user_id', '>', after)
-      .orderBy('user_id')
-      .limit(200)
-      .execute();
-    if (page.length === 0) return recorded;
-    for (const w of page) {
-      const legs = await ctx.rail.listLegs(w.cvu, DEPOSITS_LISTING_MAX);
-      for (const leg of legs) {
-        if (leg.direction !== 'credit' || leg.isReversal || leg.status !== 'COMPLETED') continue;
-        const e = await recordEvent(ctx.store.db, ctx.clock, {
+export async function detectDeposits(ctx: AppContext, limit = DEPOSIT_DETECTION_BATCH): Promise<number> {
+  const notices = await ctx.rail.takeIncoming(limit);
+  if (notices.length === 0) return 0;
+  const cvus = [...new Set(notices.map((n) => n.cvu))];
+  const wallets = await ctx.store.db.selectFrom('wallets').select(['user_id', 'cvu', 'alias']).where('cvu', 'in', cvus).execute();
+  const byCvu = new Map(wallets.map((w) => [w.cvu, w]));
+  const acks: IncomingAck[] = [];
+  for (const n of notices) {
+    const w = byCvu.get(n.cvu);
+    if (!w) {
+      acks.push({ handle: n.handle, failureReason: `no wallet holds account ${n.cvu}` });
+      continue;
+    }
+    try {
+      await ctx.store.db.transaction().execute((tx) =>
+        recordEvent(tx, ctx.clock, {
           userId: w.user_id,
           type: 'deposit.detected',
-          data: { ...toDepositView(leg), cvu: w.cvu, alias: w.alias },
-          dedupeKey: `deposit.detected:${leg.id}`,
-        });
-        if (e) recorded++;
-      }
+          data: { ...toDepositView(n.leg), cvu: w.cvu, alias: w.alias },
+          dedupeKey: `deposit.detected:${n.leg.id}`,
+        }),
+      );
+      acks.push({ handle: n.handle });
+    } catch (err) {
+      // Unanswered, the notice comes back when its lease ends; the rail sets it aside if that keeps happening.
+      ctx.log.error({ err, leg: n.leg.id }, 'recording a detected deposit failed');
     }
-    after = page[page.length - 1]!.user_id;
   }
+  await ctx.rail.ackIncoming(acks);
+  return notices.length;
 }

@@ -1,15 +1,21 @@
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   bearer,
   createOnboardedUser,
   createUser,
   expectError,
+  EXTERNAL_CBU,
   randomCuit,
+  settle,
   startTestApp,
+  withdraw,
   type TestApp,
 } from '../../../test/helpers.js';
-import { isCvu, isAlias } from '../../shared/ar-identifiers.js';
+import { isCbu, isCvu, isAlias, isValidCuit, withCheckDigits } from '../../shared/ar-identifiers.js';
 import { listEvents } from '../events/events.service.js';
+import type { BankRail } from '../rail/rail.port.js';
+import { DEFAULT_DEPOSITOR, MAGIC_CBUS } from '../rail/sandbox/sandbox-names.js';
 
 describe('onboarding (D10)', () => {
   let t: TestApp;
@@ -148,6 +154,32 @@ describe('wallet endpoints', () => {
     expect((await get('/v1/balance', u.ownerToken)).json().available).toBe('0.00');
   });
 
+  it('a sandbox deposit without a sender comes from a made-up company, never confusable with the user or a payout destination', async () => {
+    const u = await createOnboardedUser(t.app, { name: 'Test User', fundArs: 10 });
+    const [d] = (await get('/v1/deposits', u.ownerToken)).json().deposits;
+    expect(d).toMatchObject({ direction: 'credit', status: 'COMPLETED', from: DEFAULT_DEPOSITOR.cbu, fromName: DEFAULT_DEPOSITOR.name });
+    expect(isCbu(d.from)).toBe(true);
+    expect(isValidCuit(d.fromLegalId)).toBe(true);
+    expect(d.fromLegalId.startsWith('30')).toBe(true); // a company's CUIT, unlike any person's
+    expect([u.cvu, EXTERNAL_CBU, ...Object.values(MAGIC_CBUS)]).not.toContain(d.from);
+    expect(d.fromLegalId).not.toBe(u.legalId);
+    expect(d.fromName).not.toBe(d.toName);
+  });
+
+  it('a failed payout shows as a FAILED debit and a REVERSED credit from the account it was sent to, never as a deposit', async () => {
+    const u = await createOnboardedUser(t.app, { fundArs: 100 });
+    const res = await withdraw(t.app, u.agentToken, { amount_ars: 25, destination: 'sandbox.fail', destination_kind: 'ALIAS' });
+    expect(res.statusCode).toBe(201);
+    await settle(t);
+    const [reversal, debit, funding] = (await get('/v1/deposits', u.ownerToken)).json().deposits;
+    expect(debit).toMatchObject({ direction: 'debit', status: 'FAILED', amount: '25.00', from: u.cvu, to: MAGIC_CBUS.fail });
+    expect(reversal).toMatchObject({ direction: 'credit', status: 'REVERSED', amount: '25.00', from: MAGIC_CBUS.fail, fromName: 'Sandbox fail', to: u.cvu });
+    expect(reversal.from).not.toBe(funding.from);
+    await t.app.jobs.depositDetection!.runOnce();
+    const detected = await listEvents(t.app.ctx.store.db, u.id, 'deposit.detected');
+    expect(detected.map((e) => (e.data as { id: string }).id)).toEqual([funding.id]);
+  });
+
   it('A pays B by alias: a debit leg for A, a credit leg for B, each user sees only their own', async () => {
     const a = await createOnboardedUser(t.app, { name: 'Ana', fundArs: 500 });
     const b = await createOnboardedUser(t.app, { name: 'Beto' });
@@ -203,4 +235,146 @@ describe('deposit detection', () => {
       await store.drop();
     }
   });
+
+  it('misses nothing however many deposits arrive between passes', async () => {
+    const t = await startTestApp();
+    try {
+      const u = await createOnboardedUser(t.app);
+      const { cbu, name, legalId } = DEFAULT_DEPOSITOR;
+      for (let i = 0; i < 250; i++) {
+        await t.app.ctx.sandboxRail.depositFromOutside({ cvu: u.cvu, amountCentavos: 100 + i, fromCbu: cbu, fromName: name, fromLegalId: legalId });
+      }
+      await t.app.jobs.depositDetection!.runOnce();
+      expect(await listEvents(t.app.ctx.store.db, u.id, 'deposit.detected')).toHaveLength(250);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('a notice for an account no wallet holds is set aside with its reason, not retried', async () => {
+    const t = await startTestApp();
+    try {
+      const ghost = await t.app.ctx.rail.openAccount({ ownerRef: 'usr_without_wallet', legalId: randomCuit(), legalName: 'Nadie' });
+      const { cbu, name, legalId } = DEFAULT_DEPOSITOR;
+      const leg = await t.app.ctx.sandboxRail.depositFromOutside({ cvu: ghost.cvu, amountCentavos: 500, fromCbu: cbu, fromName: name, fromLegalId: legalId });
+      await t.app.jobs.depositDetection!.runOnce();
+      t.clock.advance(10 * 60_000);
+      await t.app.jobs.depositDetection!.runOnce();
+      const row = await t.app.ctx.store.db.selectFrom('rail_incoming_notices').selectAll().where('id', '=', leg.id).executeTakeFirstOrThrow();
+      expect(row).toMatchObject({ status: 'failed', attempts: 1, failure_reason: `no wallet holds account ${ghost.cvu}` });
+      expect(await t.app.ctx.store.db.selectFrom('events').select('id').where('type', '=', 'deposit.detected').execute()).toEqual([]);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('two nodes sharing the database announce each deposit once', async () => {
+    const one = await startTestApp();
+    const two = await startTestApp({ store: one.store });
+    try {
+      const u = await createOnboardedUser(one.app);
+      const { cbu, name, legalId } = DEFAULT_DEPOSITOR;
+      for (let i = 0; i < 120; i++) {
+        await one.app.ctx.sandboxRail.depositFromOutside({ cvu: u.cvu, amountCentavos: 100 + i, fromCbu: cbu, fromName: name, fromLegalId: legalId });
+      }
+      two.clock.set(one.clock.now());
+      await Promise.all([one.app.jobs.depositDetection!.runOnce(), two.app.jobs.depositDetection!.runOnce()]);
+      const events = await listEvents(one.app.ctx.store.db, u.id, 'deposit.detected');
+      expect(events).toHaveLength(120);
+      expect(new Set(events.map((e) => (e.data as { id: string }).id)).size).toBe(120);
+      expect(await one.app.ctx.store.db.selectFrom('rail_incoming_notices').select('id').execute()).toEqual([]);
+    } finally {
+      await two.app.close();
+      await one.close();
+    }
+  });
+
+  it('with 10,000 wallets, a pass makes rail calls for the new deposits only, never lists legs, and an idle pass is one call', async () => {
+    const calls: string[] = [];
+    const counting = (rail: BankRail): BankRail =>
+      new Proxy(rail, {
+        get(target, prop) {
+          const v = Reflect.get(target, prop, target) as unknown;
+          if (typeof v !== 'function') return v;
+          return (...args: unknown[]) => {
+            calls.push(String(prop));
+            return (v as (...a: unknown[]) => unknown).apply(target, args);
+          };
+        },
+      });
+    const t = await startTestApp({ env: { SANDBOX_CONFIRM_DELAY_MS: '1000' }, deps: { rail: counting } });
+    try {
+      await insertWallets(t.app, 10_000);
+      const a = await createOnboardedUser(t.app, { fundArs: 100 });
+      const b = await createOnboardedUser(t.app);
+      for (const amount_ars of [10, 20]) {
+        await t.app.inject({ method: 'POST', url: '/v1/sandbox/deposits', headers: bearer(b.ownerToken), payload: { amount_ars } });
+      }
+      await t.app.ctx.rail.submitTransfer({ reference: `big-${a.id}`, fromCvu: a.cvu, toKind: 'ALIAS', to: b.alias, amountCentavos: 500 });
+      t.clock.advance(1000);
+      await t.app.jobs.railSettlement!.runOnce();
+
+      calls.length = 0;
+      const started = performance.now();
+      await t.app.jobs.depositDetection!.runOnce();
+      t.app.log.info({ ms: performance.now() - started }, 'detection pass over 10,000 wallets');
+      expect(calls).toEqual(['takeIncoming', 'ackIncoming']);
+      expect(await listEvents(t.app.ctx.store.db, a.id, 'deposit.detected')).toHaveLength(1);
+      expect(await listEvents(t.app.ctx.store.db, b.id, 'deposit.detected')).toHaveLength(3);
+
+      calls.length = 0;
+      await t.app.jobs.depositDetection!.runOnce();
+      expect(calls).toEqual(['takeIncoming']);
+    } finally {
+      await t.close();
+    }
+  }, 120_000);
 });
+
+/** Setup only (not what is tested): onboarded wallets written straight into the store, with their rail accounts. */
+async function insertWallets(app: FastifyInstance, n: number): Promise<void> {
+  const now = new Date().toISOString();
+  await app.ctx.store.db.transaction().execute(async (tx) => {
+    for (let start = 0; start < n; start += 500) {
+      const batch = Array.from({ length: Math.min(500, n - start) }, (_, k) => {
+        const i = start + k;
+        return { id: `usr_bulk${String(i).padStart(6, '0')}`, cvu: withCheckDigits('0000003', `9${String(i).padStart(12, '0')}`), alias: `bulk.wallet.${i}` };
+      });
+      await tx
+        .insertInto('users')
+        .values(batch.map((w) => ({ id: w.id, email: `${w.id}@example.com`, name: 'Bulk', password_hash: 'x', created_at: now })))
+        .execute();
+      await tx
+        .insertInto('rail_accounts')
+        .values(
+          batch.map((w) => ({
+            id: `acc_${w.id}`,
+            owner_ref: w.id,
+            cvu: w.cvu,
+            alias: w.alias,
+            holder_name: 'Bulk',
+            holder_legal_id: '20123456786',
+            kind: 'customer' as const,
+            balance: 0,
+            created_at: now,
+          })),
+        )
+        .execute();
+      await tx
+        .insertInto('wallets')
+        .values(
+          batch.map((w) => ({
+            user_id: w.id,
+            legal_id: '20123456786',
+            legal_name: 'Bulk',
+            cvu: w.cvu,
+            alias: w.alias,
+            kyc_status: 'verified' as const,
+            created_at: now,
+            updated_at: now,
+          })),
+        )
+        .execute();
+    }
+  });
+}

@@ -1,7 +1,33 @@
-import { sql } from 'kysely';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOnboardedUser, startTestApp, type TestApp } from '../../../../test/helpers.js';
-import { EXTERNAL_CBU } from './sandbox-names.js';
+import { bearer, createOnboardedUser, expectError, settle, startTestApp, withdraw, type TestApp } from '../../../../test/helpers.js';
+import { isCbu } from '../../../shared/ar-identifiers.js';
+import { EXTERNAL_CBU, MAGIC_CBUS } from './sandbox-names.js';
+import type { Database } from '../../../db/schema.js';
+import { SandboxRail } from './sandbox-rail.js';
+
+/** A second connection to the test app's store that records every statement, to count a rail call's round trips. */
+async function observedStore(t: TestApp) {
+  const statements: { sql: string; parameters: readonly unknown[] }[] = [];
+  const log = (e: { level: string; query: { sql: string; parameters: readonly unknown[] } }) => {
+    if (e.level === 'query') statements.push({ sql: e.query.sql, parameters: e.query.parameters });
+  };
+  const dialect = t.config.databaseUrl
+    ? new PostgresDialect({
+        pool: new pg.Pool({
+          connectionString: t.config.databaseUrl,
+          types: { getTypeParser: (oid: number, f?: 'text' | 'binary') => (oid === 20 ? Number : pg.types.getTypeParser(oid, f)) },
+        }),
+      })
+    : new SqliteDialect({ database: new SQLite(path.join(t.config.dataDir, 'wallet.sqlite')) });
+  const db = new Kysely<Database>({ dialect, log });
+  if (!t.config.databaseUrl) await sql`pragma busy_timeout = 5000`.execute(db);
+  statements.length = 0;
+  return { db, statements, close: () => db.destroy() };
+}
 
 /** The sandbox bank's own guarantees (D25), exercised through the BankRail port over the real store. */
 describe('sandbox bank rail', () => {
@@ -11,17 +37,42 @@ describe('sandbox bank rail', () => {
   });
   afterAll(() => t.close());
 
-  const totalBalance = async () => {
+  const customerTotal = async () => {
     const r = await t.app.ctx.store.db
       .selectFrom('rail_accounts')
       .select(sql<number>`coalesce(sum(balance), 0)`.as('total'))
+      .where('kind', '=', 'customer')
       .executeTakeFirstOrThrow();
     return Number(r.total);
+  };
+  /** The ledger's invariants: legs of each transfer sum to zero; each customer's balance is the sum of its legs. */
+  const expectLedgerBalanced = async () => {
+    const db = t.app.ctx.store.db;
+    const unbalanced = await db
+      .selectFrom('rail_legs')
+      .select(['transfer_id', sql<number>`sum(amount)`.as('s')])
+      .groupBy('transfer_id')
+      .having(sql`sum(amount)`, '!=', 0)
+      .execute();
+    expect(unbalanced).toEqual([]);
+    const drift = await db
+      .selectFrom('rail_accounts as a')
+      .leftJoin('rail_legs as l', 'l.account_id', 'a.id')
+      .select(['a.id', 'a.balance', sql<number>`coalesce(sum(l.amount), 0)`.as('legs')])
+      .where('a.kind', '=', 'customer')
+      .groupBy(['a.id', 'a.balance'])
+      .having(sql`coalesce(sum(l.amount), 0)`, '!=', sql.ref('a.balance'))
+      .execute();
+    expect(drift).toEqual([]);
+    // The world keeps no running balance; derived from its legs it is minus all money inside the sandbox.
+    expect(await t.app.ctx.sandboxRail.worldBalance()).toBe(-(await customerTotal()));
+    const world = await db.selectFrom('rail_accounts').select('balance').where('kind', '=', 'world').executeTakeFirstOrThrow();
+    expect(Number(world.balance)).toBe(0);
   };
 
   it('100 concurrent transfers never overdraw: accepted ones fit the balance and the ledger stays balanced', async () => {
     const a = await createOnboardedUser(t.app, { fundArs: 1000 });
-    const before = await totalBalance();
+    const before = await customerTotal();
     const rail = t.app.ctx.rail;
     const outcomes = await Promise.all(
       Array.from({ length: 100 }, (_, i) =>
@@ -40,14 +91,8 @@ describe('sandbox bank rail', () => {
       .where('balance', '<', 0)
       .execute();
     expect(negative).toEqual([]);
-    expect(await totalBalance()).toBe(before);
-    const unbalanced = await t.app.ctx.store.db
-      .selectFrom('rail_legs')
-      .select(['transfer_id', sql<number>`sum(amount)`.as('s')])
-      .groupBy('transfer_id')
-      .having(sql`sum(amount)`, '!=', 0)
-      .execute();
-    expect(unbalanced).toEqual([]);
+    expect(await customerTotal()).toBe(before - accepted * 3000);
+    await expectLedgerBalanced();
   });
 
   it('one reference moves money once, even when submitted concurrently', async () => {
@@ -101,5 +146,118 @@ describe('sandbox bank rail', () => {
     const a = await createOnboardedUser(t.app, { fundArs: 10 });
     const out = await t.app.ctx.rail.submitTransfer({ reference: `nf-${a.id}`, fromCvu: a.cvu, toKind: 'ALIAS', to: 'no.such.alias.here', amountCentavos: 100 });
     expect(out).toMatchObject({ kind: 'rejected', reason: 'destination_not_found' });
+  });
+
+  it('an external payout takes one read and touches no shared row; a retry of its reference is one insert and one read', async () => {
+    const a = await createOnboardedUser(t.app, { fundArs: 100 });
+    const b = await createOnboardedUser(t.app, { fundArs: 1 });
+    const observed = await observedStore(t);
+    try {
+      const rail = new SandboxRail(observed.db, t.clock, 2000);
+      const req = { reference: `rt-${a.id}`, fromCvu: a.cvu, toKind: 'CBU' as const, to: EXTERNAL_CBU, amountCentavos: 700 };
+      observed.statements.length = 0;
+      const out = await rail.submitTransfer(req);
+      expect(out).toMatchObject({ kind: 'accepted', transfer: { status: 'IN_PROGRESS', counterpartyAccount: EXTERNAL_CBU } });
+      const work = observed.statements.filter((q) => !/^(begin|commit|rollback)/i.test(q.sql));
+      expect(work.map((q) => q.sql.split(' ').slice(0, 3).join(' ').replace(/"/g, ''))).toEqual([
+        'select * from',
+        'insert into rail_transfers',
+        'update rail_accounts set',
+        'insert into rail_legs',
+      ]);
+      // The world's row is never read nor updated: its id is a constant and it keeps no running balance.
+      const onAccounts = work.filter((q) => /rail_accounts/.test(q.sql));
+      expect(onAccounts.some((q) => q.parameters.includes('acc_world'))).toBe(false);
+
+      observed.statements.length = 0;
+      expect(await rail.submitTransfer(req)).toMatchObject({ kind: 'accepted', transfer: { providerTransferId: out.kind === 'accepted' ? out.transfer.providerTransferId : '' } });
+      const retry = observed.statements.filter((q) => !/^(begin|commit|rollback)/i.test(q.sql));
+      expect(retry.filter((q) => /^update/i.test(q.sql))).toEqual([]);
+      expect(retry).toHaveLength(3); // the accounts, the refused insert, the transfer by reference
+      expect(await t.app.ctx.rail.getBalance(a.cvu)).toBe(10000 - 700);
+
+      // Between two customers: the one read finds both accounts.
+      observed.statements.length = 0;
+      expect((await rail.submitTransfer({ ...req, reference: `rt2-${a.id}`, toKind: 'ALIAS', to: b.alias })).kind).toBe('accepted');
+      const between = observed.statements.filter((q) => !/^(begin|commit|rollback)/i.test(q.sql));
+      expect(between.filter((q) => /^select/i.test(q.sql))).toHaveLength(1);
+      expect(between).toHaveLength(5);
+    } finally {
+      await observed.close();
+    }
+    await expectLedgerBalanced();
+  });
+
+  it('an IN_PROGRESS transfer says when it settles (settlesAfter); a final one does not', async () => {
+    const a = await createOnboardedUser(t.app, { fundArs: 100 });
+    const submittedAt = t.clock.now().getTime();
+    const out = await t.app.ctx.rail.submitTransfer({ reference: `sa-${a.id}`, fromCvu: a.cvu, toKind: 'CBU', to: EXTERNAL_CBU, amountCentavos: 100 });
+    expect(out.kind === 'accepted' && out.transfer.settlesAfter).toBe(new Date(submittedAt + 2000).toISOString());
+    expect((await t.app.ctx.rail.getTransfer(`sa-${a.id}`))!.settlesAfter).toBe(new Date(submittedAt + 2000).toISOString());
+    t.clock.advance(2000);
+    const done = (await t.app.ctx.rail.getTransfer(`sa-${a.id}`))!;
+    expect(done.status).toBe('COMPLETED');
+    expect(done).not.toHaveProperty('settlesAfter');
+  });
+
+  it('each magic alias resolves to its own valid CBU, and paying that CBU plays the same scenario', async () => {
+    const rail = t.app.ctx.rail;
+    const numbers = new Set<string>();
+    for (const scenario of ['reject', 'fail', 'timeout'] as const) {
+      const byAlias = await rail.resolve('ALIAS', `sandbox.${scenario}`);
+      expect(byAlias).toMatchObject({ kind: 'ALIAS', accountNumber: MAGIC_CBUS[scenario], holderName: `Sandbox ${scenario}` });
+      expect(isCbu(byAlias!.accountNumber)).toBe(true);
+      expect(await rail.resolve('CBU', byAlias!.accountNumber)).toEqual({ ...byAlias, kind: 'CBU' });
+      numbers.add(byAlias!.accountNumber);
+    }
+    expect(numbers.size).toBe(3);
+    expect(numbers.has(EXTERNAL_CBU)).toBe(false);
+
+    const a = await createOnboardedUser(t.app, { fundArs: 100 });
+    const pay = (to: string, reference: string) => rail.submitTransfer({ reference, fromCvu: a.cvu, toKind: 'CBU', to, amountCentavos: 1000 });
+    expect(await pay(MAGIC_CBUS.reject, `mr-${a.id}`)).toMatchObject({ kind: 'rejected', reason: 'destination_rejected' });
+    expect((await pay(MAGIC_CBUS.timeout, `mt-${a.id}`)).kind).toBe('unknown');
+    expect(await pay(MAGIC_CBUS.fail, `mf-${a.id}`)).toMatchObject({ kind: 'accepted', transfer: { counterpartyAccount: MAGIC_CBUS.fail } });
+    t.clock.advance(2000);
+    expect(await rail.getTransfer(`mf-${a.id}`)).toMatchObject({ status: 'FAILED', failureReason: 'destination_account_closed' });
+    expect(await rail.getTransfer(`mt-${a.id}`)).toMatchObject({ status: 'COMPLETED', counterpartyAccount: MAGIC_CBUS.timeout });
+    expect(await rail.getBalance(a.cvu)).toBe(10000 - 1000);
+    await expectLedgerBalanced();
+  });
+
+  it('through the API: a payout to the reject CBU answers 502, to the fail CBU ends failed with the money back', async () => {
+    const u = await createOnboardedUser(t.app, { fundArs: 100 });
+    expectError(await withdraw(t.app, u.agentToken, { amount_ars: 10, destination: MAGIC_CBUS.reject }), 502, 'WITHDRAW_FAILED');
+    const failing = await withdraw(t.app, u.agentToken, { amount_ars: 10, destination: MAGIC_CBUS.fail });
+    expect(failing.statusCode).toBe(201);
+    await settle(t);
+    const rec = (await t.app.inject({ method: 'GET', url: `/v1/withdraws/${failing.json().id}`, headers: bearer(u.ownerToken) })).json();
+    expect(rec).toMatchObject({ status: 'failed', failure_reason: 'destination_account_closed' });
+    expect((await t.app.inject({ method: 'GET', url: '/v1/balance', headers: bearer(u.ownerToken) })).json().available).toBe('100.00');
+  });
+
+  it('taking incoming notices when none is due is one statement on an index', async () => {
+    for (let n = await t.app.ctx.rail.takeIncoming(500); n.length > 0; n = await t.app.ctx.rail.takeIncoming(500)) {
+      await t.app.ctx.rail.ackIncoming(n.map((x) => ({ handle: x.handle })));
+    }
+    const observed = await observedStore(t);
+    try {
+      expect(await new SandboxRail(observed.db, t.clock, 2000).takeIncoming(100)).toEqual([]);
+      expect(observed.statements).toHaveLength(1);
+      // PostgreSQL: one claiming statement that skips rows other nodes hold; SQLite: a plain read, nothing written.
+      expect(observed.statements[0]!.sql).toMatch(t.config.databaseUrl ? /^update .* for update skip locked/s : /^select/);
+      if (!t.config.databaseUrl) {
+        const [q] = observed.statements;
+        const file = new SQLite(path.join(t.config.dataDir, 'wallet.sqlite'), { readonly: true });
+        try {
+          const plan = file.prepare(`explain query plan ${q!.sql}`).all(...(q!.parameters as unknown[])) as { detail: string }[];
+          expect(plan.map((p) => p.detail).join(' ')).toMatch(/USING INDEX rail_incoming_notices_due_idx/);
+        } finally {
+          file.close();
+        }
+      }
+    } finally {
+      await observed.close();
+    }
   });
 });

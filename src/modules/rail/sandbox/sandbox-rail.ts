@@ -1,11 +1,13 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.js';
-import { isUniqueViolation, type Tx } from '../../../db/database.js';
+import { isUniqueViolation } from '../../../db/database.js';
 import { isCbu, isCvu, normalizeAlias, type DestinationKind } from '../../../shared/ar-identifiers.js';
 import type { Clock } from '../../../shared/clock.js';
 import { newId } from '../../../shared/ids.js';
 import type {
   BankRail,
+  IncomingAck,
+  IncomingNotice,
   RailAccount,
   RailTransfer,
   ResolvedAccount,
@@ -13,11 +15,15 @@ import type {
   TransferLeg,
   TransferRequest,
 } from '../rail.port.js';
-import type { RailAccountsTable, RailTransfersTable } from './sandbox.tables.js';
+import { creditLegOf, IncomingNotices } from './sandbox-incoming.js';
+import { InsufficientFunds, move, settleTransfer, toRailTransfer, WORLD, type Endpoint } from './sandbox-ledger.js';
+import type { RailAccountsTable } from './sandbox.tables.js';
 import { WORLD_ACCOUNT_ID } from './sandbox.tables.js';
 import {
-  EXTERNAL_CBU,
-  MAGIC_ALIASES,
+  MAGIC_CBUS,
+  magicHolderName,
+  magicScenarioOfAccount,
+  magicScenarioOfAlias,
   randomAlias,
   randomCvu,
   syntheticLegalId,
@@ -25,26 +31,27 @@ import {
 } from './sandbox-names.js';
 
 type Account = RailAccountsTable;
-interface Endpoint {
-  account: Account;
-  identifier: string;
-  name: string;
-  legalId: string;
-  scenario: MagicScenario | null;
-}
+
+/** What a destination names, known without the store: a magic account, a customer alias, or an account number. */
+type Lookup = { scenario: MagicScenario; number: string } | { alias: string } | { number: string };
 
 /**
  * A simulated bank (D25) with a double-entry ledger: every transfer is legs that sum to zero, customer balances
  * never go negative (a conditional update and a CHECK constraint), and a transfer reference moves money at most
  * once (a unique constraint). Transfers are `IN_PROGRESS` until `confirmDelayMs` has passed, then `settleDue`
- * completes them (or, for `sandbox.fail`, fails them and puts the money back).
+ * completes them (or, for `sandbox.fail`, fails them and puts the money back). Each completed credit to a
+ * customer leaves a notice, taken with `takeIncoming` the way a BaaS's incoming-transfer webhooks would be.
  */
 export class SandboxRail implements BankRail {
+  private readonly incoming: IncomingNotices;
+
   constructor(
     private readonly db: Kysely<Database>,
     private readonly clock: Clock,
     private readonly confirmDelayMs: number,
-  ) {}
+  ) {
+    this.incoming = new IncomingNotices(db, clock);
+  }
 
   async openAccount(input: { ownerRef: string; legalId: string; legalName: string }): Promise<RailAccount> {
     for (let attempt = 0; ; attempt++) {
@@ -76,7 +83,9 @@ export class SandboxRail implements BankRail {
   }
 
   async resolve(kind: DestinationKind, value: string): Promise<ResolvedAccount | null> {
-    const ep = await this.endpoint(this.db, kind, value);
+    const lookup = lookupOf(kind, value);
+    if (!lookup) return null;
+    const ep = endpointOf(lookup, await this.accounts(null, lookup));
     if (!ep) return null;
     return { kind, accountNumber: ep.identifier, holderName: ep.name, holderLegalId: ep.legalId };
   }
@@ -133,29 +142,33 @@ export class SandboxRail implements BankRail {
     });
   }
 
+  /**
+   * Round trips: one read for both accounts, then one transaction whose first statement claims the reference.
+   * A reference seen before is answered from the rail's record of it, never moved again.
+   */
   async submitTransfer(req: TransferRequest): Promise<SubmitOutcome> {
     if (!Number.isSafeInteger(req.amountCentavos) || req.amountCentavos <= 0) {
       return { kind: 'rejected', reason: 'invalid_request', message: 'Amount must be a positive number of centavos' };
     }
-    const prior = await this.getTransfer(req.reference);
-    if (prior) return { kind: 'accepted', transfer: prior };
-
-    const to = await this.endpoint(this.db, req.toKind, req.to);
-    if (!to) return { kind: 'rejected', reason: 'destination_not_found', message: 'The destination account does not exist' };
-    if (to.scenario === 'reject') {
-      return { kind: 'rejected', reason: 'destination_rejected', message: 'The destination bank rejected the transfer' };
+    const lookup = lookupOf(req.toKind, req.to);
+    const rows = await this.accounts(req.fromCvu, lookup);
+    const sides = admit(
+      rows.find((r) => r.cvu === req.fromCvu),
+      lookup ? endpointOf(lookup, rows) : null,
+    );
+    if ('kind' in sides) {
+      // A reference that already moved money keeps that answer, whatever the destination looks like now.
+      const prior = await this.getTransfer(req.reference);
+      return prior ? { kind: 'accepted', transfer: prior } : sides;
     }
-    const from = await this.db.selectFrom('rail_accounts').selectAll().where('cvu', '=', req.fromCvu).executeTakeFirst();
-    if (!from) return { kind: 'rejected', reason: 'invalid_request', message: 'Unknown origin account' };
-    if (from.id === to.account.id) {
-      return { kind: 'rejected', reason: 'invalid_request', message: 'Origin and destination are the same account' };
-    }
+    const { from, to } = sides;
 
+    let written;
     try {
-      await this.db.transaction().execute((tx) =>
-        this.move(tx, {
+      written = await this.db.transaction().execute((tx) =>
+        move(tx, this.clock, this.confirmDelayMs, {
           reference: req.reference,
-          from: { account: from, identifier: from.cvu!, name: from.holder_name, legalId: from.holder_legal_id, scenario: null },
+          from: customerEndpoint(from),
           to,
           amount: req.amountCentavos,
           description: req.description ?? null,
@@ -165,22 +178,35 @@ export class SandboxRail implements BankRail {
       if (e instanceof InsufficientFunds) {
         return { kind: 'rejected', reason: 'insufficient_funds', message: 'Insufficient balance in the origin account' };
       }
-      if (!isUniqueViolation(e)) throw e;
-      // The same reference was submitted concurrently and won: that transfer is the answer.
+      throw e;
     }
-    const transfer = (await this.getTransfer(req.reference))!;
+    if (!written) {
+      // Submitted before (a retry, or a concurrent submission that won): that transfer is the answer.
+      const prior = await this.getTransfer(req.reference);
+      if (prior) return { kind: 'accepted', transfer: prior };
+      return { kind: 'unknown', message: 'The reference is taken but its transfer could not be read' };
+    }
     if (to.scenario === 'timeout') return { kind: 'unknown', message: 'The rail did not answer in time' };
-    return { kind: 'accepted', transfer };
+    return { kind: 'accepted', transfer: toRailTransfer(written.transfer) };
   }
 
   async getTransfer(reference: string): Promise<RailTransfer | null> {
     const row = await this.db.selectFrom('rail_transfers').selectAll().where('reference', '=', reference).executeTakeFirst();
     if (!row) return null;
     if (row.status === 'IN_PROGRESS' && row.confirm_after <= this.clock.now().toISOString()) {
-      await this.settle(row);
-      return this.getTransfer(reference);
+      const settled = await settleTransfer(this.db, this.clock, row);
+      if (settled) return toRailTransfer(settled);
+      return this.getTransfer(reference); // settled by someone else meanwhile
     }
     return toRailTransfer(row);
+  }
+
+  takeIncoming(limit: number): Promise<IncomingNotice[]> {
+    return this.incoming.take(limit);
+  }
+
+  ackIncoming(acks: readonly IncomingAck[]): Promise<void> {
+    return this.incoming.ack(acks);
   }
 
   /** Settles every transfer whose confirmation time has come. Returns how many it settled. */
@@ -194,7 +220,7 @@ export class SandboxRail implements BankRail {
       .limit(limit)
       .execute();
     let n = 0;
-    for (const t of due) if (await this.settle(t)) n++;
+    for (const t of due) if (await settleTransfer(this.db, this.clock, t)) n++;
     return n;
   }
 
@@ -207,132 +233,77 @@ export class SandboxRail implements BankRail {
     fromLegalId: string;
   }): Promise<TransferLeg> {
     const to = await this.db.selectFrom('rail_accounts').selectAll().where('cvu', '=', input.cvu).executeTakeFirstOrThrow();
-    const world = await this.db.selectFrom('rail_accounts').selectAll().where('id', '=', WORLD_ACCOUNT_ID).executeTakeFirstOrThrow();
-    const reference = newId('trf', this.clock.now());
-    await this.db.transaction().execute((tx) =>
-      this.move(tx, {
-        reference,
-        from: { account: world, identifier: input.fromCbu, name: input.fromName, legalId: input.fromLegalId, scenario: null },
-        to: { account: to, identifier: to.cvu!, name: to.holder_name, legalId: to.holder_legal_id, scenario: null },
+    const written = await this.db.transaction().execute((tx) =>
+      move(tx, this.clock, this.confirmDelayMs, {
+        reference: newId('trf', this.clock.now()),
+        from: { account: WORLD, identifier: input.fromCbu, name: input.fromName, legalId: input.fromLegalId, scenario: null },
+        to: customerEndpoint(to),
         amount: input.amountCentavos,
         description: 'sandbox deposit',
         settled: true,
       }),
     );
-    const legs = await this.listLegs(input.cvu, 5);
-    return legs.find((l) => l.direction === 'credit')!;
+    return creditLegOf(written!.transfer, written!.credit);
   }
 
   /**
-   * The ledger move: debit (only if the balance covers it), credit, transfer row and its two legs, in one
-   * transaction. Rows are updated in id order so two opposite transfers cannot deadlock on PostgreSQL.
-   * Throws InsufficientFunds (rolling the transaction back) when the origin's balance does not cover it.
+   * The world's balance, derived from its legs (it keeps no running total): minus all money inside the sandbox.
+   * For audits and tests; nothing on the payout path needs it.
    */
-  private async move(
-    tx: Tx,
-    m: { reference: string; from: Endpoint; to: Endpoint; amount: number; description: string | null; settled?: boolean },
-  ): Promise<void> {
-    const now = this.clock.now();
-    const debit = async () => {
-      const q = tx.updateTable('rail_accounts').set((eb) => ({ balance: eb('balance', '-', m.amount) })).where('id', '=', m.from.account.id);
-      const res = await (m.from.account.kind === 'world' ? q : q.where('balance', '>=', m.amount)).executeTakeFirst();
-      return Number(res.numUpdatedRows) === 1;
-    };
-    const credit = async () => {
-      await tx.updateTable('rail_accounts').set((eb) => ({ balance: eb('balance', '+', m.amount) })).where('id', '=', m.to.account.id).execute();
-      return true;
-    };
-    const steps = m.from.account.id < m.to.account.id ? [debit, credit] : [credit, debit];
-    for (const step of steps) {
-      if (!(await step())) throw new InsufficientFunds();
-    }
-    const transferId = newId('trf', now);
-    const settledNow = m.settled || this.confirmDelayMs === 0;
-    await tx
-      .insertInto('rail_transfers')
-      .values({
-        id: transferId,
-        reference: m.reference,
-        from_account_id: m.from.account.id,
-        to_account_id: m.to.account.id,
-        from_identifier: m.from.identifier,
-        from_name: m.from.name,
-        from_legal_id: m.from.legalId,
-        to_identifier: m.to.identifier,
-        to_name: m.to.name,
-        to_legal_id: m.to.legalId,
-        amount: m.amount,
-        status: settledNow && m.to.scenario !== 'fail' ? 'COMPLETED' : 'IN_PROGRESS',
-        failure_reason: null,
-        scenario: m.to.scenario,
-        description: m.description,
-        created_at: now.toISOString(),
-        confirm_after: new Date(now.getTime() + this.confirmDelayMs).toISOString(),
-        completed_at: settledNow && m.to.scenario !== 'fail' ? now.toISOString() : null,
-      })
-      .execute();
-    await tx
-      .insertInto('rail_legs')
-      .values([
-        { id: newId('dep', now), transfer_id: transferId, account_id: m.from.account.id, amount: -m.amount, is_reversal: 0, created_at: now.toISOString() },
-        { id: newId('dep', now), transfer_id: transferId, account_id: m.to.account.id, amount: m.amount, is_reversal: 0, created_at: now.toISOString() },
-      ])
-      .execute();
+  async worldBalance(): Promise<number> {
+    const r = await this.db
+      .selectFrom('rail_legs')
+      .select(sql<number>`coalesce(sum(amount), 0)`.as('total'))
+      .where('account_id', '=', WORLD_ACCOUNT_ID)
+      .executeTakeFirstOrThrow();
+    return Number(r.total);
   }
 
-  private async settle(t: RailTransfersTable): Promise<boolean> {
-    const at = this.clock.now();
-    const now = at.toISOString();
-    return this.db.transaction().execute(async (tx) => {
-      const fails = t.scenario === 'fail';
-      const res = await tx
-        .updateTable('rail_transfers')
-        .set({
-          status: fails ? 'FAILED' : 'COMPLETED',
-          failure_reason: fails ? 'destination_account_closed' : null,
-          completed_at: now,
-        })
-        .where('id', '=', t.id)
-        .where('status', '=', 'IN_PROGRESS')
-        .executeTakeFirst();
-      if (Number(res.numUpdatedRows) !== 1) return false; // settled by someone else
-      if (fails) {
-        // The money comes back: reversal legs mirror the original ones.
-        await tx.updateTable('rail_accounts').set((eb) => ({ balance: eb('balance', '-', t.amount) })).where('id', '=', t.to_account_id).execute();
-        await tx.updateTable('rail_accounts').set((eb) => ({ balance: eb('balance', '+', t.amount) })).where('id', '=', t.from_account_id).execute();
-        await tx
-          .insertInto('rail_legs')
-          .values([
-            { id: newId('dep', at), transfer_id: t.id, account_id: t.to_account_id, amount: -t.amount, is_reversal: 1, created_at: now },
-            { id: newId('dep', at), transfer_id: t.id, account_id: t.from_account_id, amount: t.amount, is_reversal: 1, created_at: now },
-          ])
-          .execute();
-      }
-      return true;
-    });
-  }
-
-  /** Where a destination lands: a sandbox customer, a magic alias, or an account at another bank. */
-  private async endpoint(db: Kysely<Database>, kind: DestinationKind, value: string): Promise<Endpoint | null> {
-    if (kind === 'ALIAS') {
-      const alias = normalizeAlias(value);
-      const scenario = (MAGIC_ALIASES as Record<string, MagicScenario>)[alias] ?? null;
-      if (scenario) {
-        const world = await db.selectFrom('rail_accounts').selectAll().where('id', '=', WORLD_ACCOUNT_ID).executeTakeFirstOrThrow();
-        return { account: world, identifier: EXTERNAL_CBU, name: `Sandbox ${scenario}`, legalId: syntheticLegalId(EXTERNAL_CBU), scenario };
-      }
-      const acc = await db.selectFrom('rail_accounts').selectAll().where('alias', '=', alias).executeTakeFirst();
-      return acc ? customerEndpoint(acc) : null;
-    }
-    if (!(kind === 'CVU' ? isCvu(value) : isCbu(value))) return null;
-    const acc = await db.selectFrom('rail_accounts').selectAll().where('cvu', '=', value).executeTakeFirst();
-    if (acc) return customerEndpoint(acc);
-    const world = await db.selectFrom('rail_accounts').selectAll().where('id', '=', WORLD_ACCOUNT_ID).executeTakeFirstOrThrow();
-    return { account: world, identifier: value, name: `Titular cuenta ${value.slice(-4)}`, legalId: syntheticLegalId(value), scenario: null };
+  /** One read for the origin and the destination's account (when the destination is not magic). */
+  private async accounts(fromCvu: string | null, lookup: Lookup | null): Promise<Account[]> {
+    const cvus = [...(fromCvu ? [fromCvu] : []), ...(lookup && 'number' in lookup && !('scenario' in lookup) ? [lookup.number] : [])];
+    const alias = lookup && 'alias' in lookup ? lookup.alias : null;
+    if (cvus.length === 0 && !alias) return [];
+    return this.db
+      .selectFrom('rail_accounts')
+      .selectAll()
+      .where((eb) => eb.or([...(cvus.length > 0 ? [eb('cvu', 'in', cvus)] : []), ...(alias ? [eb('alias', '=', alias)] : [])]))
+      .execute();
   }
 }
 
-class InsufficientFunds extends Error {}
+/** The two sides of a transfer the sandbox will make, or why it refuses at submission. */
+function admit(from: Account | undefined, to: Endpoint | null): { from: Account; to: Endpoint } | Extract<SubmitOutcome, { kind: 'rejected' }> {
+  if (!to) return { kind: 'rejected', reason: 'destination_not_found', message: 'The destination account does not exist' };
+  if (to.scenario === 'reject') return { kind: 'rejected', reason: 'destination_rejected', message: 'The destination bank rejected the transfer' };
+  if (!from) return { kind: 'rejected', reason: 'invalid_request', message: 'Unknown origin account' };
+  if (from.id === to.account.id) return { kind: 'rejected', reason: 'invalid_request', message: 'Origin and destination are the same account' };
+  return { from, to };
+}
+
+function lookupOf(kind: DestinationKind, value: string): Lookup | null {
+  if (kind === 'ALIAS') {
+    const alias = normalizeAlias(value);
+    const scenario = magicScenarioOfAlias(alias);
+    return scenario ? { scenario, number: MAGIC_CBUS[scenario] } : { alias };
+  }
+  if (!(kind === 'CVU' ? isCvu(value) : isCbu(value))) return null;
+  const scenario = magicScenarioOfAccount(value);
+  return scenario ? { scenario, number: value } : { number: value };
+}
+
+/** Where a destination lands: a magic account, a sandbox customer, or an account at another bank. */
+function endpointOf(lookup: Lookup, rows: Account[]): Endpoint | null {
+  if ('scenario' in lookup) {
+    const { scenario, number } = lookup;
+    return { account: WORLD, identifier: number, name: magicHolderName(scenario), legalId: syntheticLegalId(number), scenario };
+  }
+  const acc = rows.find((r) => r.kind === 'customer' && ('alias' in lookup ? r.alias === lookup.alias : r.cvu === lookup.number));
+  if (acc) return customerEndpoint(acc);
+  if ('alias' in lookup) return null;
+  const n = lookup.number;
+  return { account: WORLD, identifier: n, name: `Titular cuenta ${n.slice(-4)}`, legalId: syntheticLegalId(n), scenario: null };
+}
 
 const customerEndpoint = (acc: Account): Endpoint => ({
   account: acc,
@@ -341,15 +312,3 @@ const customerEndpoint = (acc: Account): Endpoint => ({
   legalId: acc.holder_legal_id,
   scenario: null,
 });
-
-function toRailTransfer(row: RailTransfersTable): RailTransfer {
-  return {
-    reference: row.reference,
-    providerTransferId: row.id,
-    status: row.status,
-    failureReason: row.failure_reason,
-    counterpartyName: row.to_name,
-    counterpartyLegalId: row.to_legal_id,
-    counterpartyAccount: row.to_identifier,
-  };
-}

@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Migration } from 'kysely';
+import { creditLegOf } from './sandbox-incoming.js';
 
 /** The sandbox bank's own double-entry ledger (D25), kept in our store but reached only through the port. */
 export interface RailAccountsTable {
@@ -8,7 +9,10 @@ export interface RailAccountsTable {
   alias: string | null;
   holder_name: string;
   holder_legal_id: string;
-  /** `world` stands for every other bank: its balance is the negative of all money inside the sandbox. */
+  /**
+   * `world` stands for every other bank. It keeps no running balance (always 0), so no payout waits on its row;
+   * its balance, minus all money inside the sandbox, is the sum of its legs.
+   */
   kind: 'customer' | 'world';
   balance: number;
   created_at: string;
@@ -46,10 +50,31 @@ export interface RailLegsTable {
   created_at: string;
 }
 
+/**
+ * The sandbox bank's outbox of incoming credits (what a BaaS sends as webhooks): one row per completed credit leg
+ * to a customer, written in the leg's transaction, deleted once acknowledged, kept with a reason if it fails.
+ */
+export interface RailIncomingNoticesTable {
+  /** The credit leg's id: one notice per leg. */
+  id: string;
+  cvu: string;
+  /** The leg as the port reports it (JSON of a TransferLeg). */
+  leg: string;
+  status: 'pending' | 'failed';
+  /** How many times it was taken; a notice taken too often without an answer is set aside (D29). */
+  attempts: number;
+  lock_token: string | null;
+  locked_until: string | null;
+  failure_reason: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface SandboxRailTables {
   rail_accounts: RailAccountsTable;
   rail_transfers: RailTransfersTable;
   rail_legs: RailLegsTable;
+  rail_incoming_notices: RailIncomingNoticesTable;
 }
 
 export const WORLD_ACCOUNT_ID = 'acc_world';
@@ -120,4 +145,72 @@ export const sandboxRailMigrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '0013_rail_incoming_notices': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('rail_incoming_notices')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('cvu', 'text', (c) => c.notNull())
+        .addColumn('leg', 'text', (c) => c.notNull())
+        .addColumn('status', 'text', (c) => c.notNull())
+        .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('lock_token', 'text')
+        .addColumn('locked_until', 'text')
+        .addColumn('failure_reason', 'text')
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('rail_incoming_notices_due_idx').on('rail_incoming_notices').columns(['status', 'created_at']).execute();
+      await backfillNotices(db as Kysely<SandboxRailTables>);
+    },
+  },
+  '0014_rail_world_without_balance': {
+    async up(db: Kysely<unknown>) {
+      // From here on the world's balance is derived from its legs; a stale running total would only mislead.
+      await (db as Kysely<SandboxRailTables>).updateTable('rail_accounts').set({ balance: 0 }).where('kind', '=', 'world').execute();
+    },
+  },
 };
+
+/**
+ * Before notices, deposits were found by listing each wallet's recent legs. Every completed incoming credit gets
+ * a notice once, so none that arrived around the upgrade is missed; those already announced are deduplicated
+ * by the detector (`deposit.detected:<leg id>`).
+ */
+async function backfillNotices(db: Kysely<SandboxRailTables>): Promise<void> {
+  const now = new Date().toISOString();
+  for (let after = ''; ; ) {
+    const page = await db
+      .selectFrom('rail_legs as l')
+      .innerJoin('rail_transfers as t', 't.id', 'l.transfer_id')
+      .selectAll('t')
+      .select(['l.id as leg_id', 'l.created_at as leg_created_at'])
+      .where('l.id', '>', after)
+      .where('l.amount', '>', 0)
+      .where('l.is_reversal', '=', 0)
+      .where('l.account_id', '!=', WORLD_ACCOUNT_ID)
+      .where('t.status', '=', 'COMPLETED')
+      .orderBy('l.id')
+      .limit(500)
+      .execute();
+    if (page.length === 0) return;
+    await db
+      .insertInto('rail_incoming_notices')
+      .values(
+        page.map((r) => ({
+          id: r.leg_id,
+          cvu: r.to_identifier,
+          leg: JSON.stringify(creditLegOf(r, { id: r.leg_id, created_at: r.leg_created_at })),
+          status: 'pending' as const,
+          attempts: 0,
+          lock_token: null,
+          locked_until: null,
+          failure_reason: null,
+          created_at: now,
+          updated_at: now,
+        })),
+      )
+      .execute();
+    after = page[page.length - 1]!.leg_id;
+  }
+}

@@ -1,0 +1,173 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../../db/schema.js';
+import type { Tx } from '../../../db/database.js';
+import type { Clock } from '../../../shared/clock.js';
+import { newId } from '../../../shared/ids.js';
+import type { RailTransfer } from '../rail.port.js';
+import type { MagicScenario } from './sandbox-names.js';
+import { writeNotice } from './sandbox-incoming.js';
+import type { RailAccountsTable, RailLegsTable, RailTransfersTable } from './sandbox.tables.js';
+import { WORLD_ACCOUNT_ID } from './sandbox.tables.js';
+
+/** What the ledger needs of an account: which row, and whether it keeps a balance. */
+export type AccountRef = Pick<RailAccountsTable, 'id' | 'kind'>;
+
+/** Every other bank. Its id is a constant, so the payout path never reads its row. */
+export const WORLD: AccountRef = { id: WORLD_ACCOUNT_ID, kind: 'world' };
+
+/** One side of a transfer: the ledger account and what the transfer records about it. */
+export interface Endpoint {
+  account: AccountRef;
+  identifier: string;
+  name: string;
+  legalId: string;
+  scenario: MagicScenario | null;
+}
+
+export class InsufficientFunds extends Error {}
+
+export interface Move {
+  reference: string;
+  from: Endpoint;
+  to: Endpoint;
+  amount: number;
+  description: string | null;
+  /** Completed at once (money from outside), whatever the confirmation delay. */
+  settled?: boolean;
+}
+
+/**
+ * The ledger move, in the caller's transaction: the transfer row first (its unique reference makes a second
+ * submission a no-op that returns null, so the same reference never moves money twice), then the balances and
+ * the two legs, and the notice of a credit to a customer that completes now. Throws InsufficientFunds (rolling
+ * the transaction back) when the origin's balance does not cover it.
+ */
+export async function move(
+  tx: Tx,
+  clock: Clock,
+  confirmDelayMs: number,
+  m: Move,
+): Promise<{ transfer: RailTransfersTable; credit: RailLegsTable } | null> {
+  const now = clock.now();
+  const at = now.toISOString();
+  const completes = (m.settled || confirmDelayMs === 0) && m.to.scenario !== 'fail';
+  const transfer: RailTransfersTable = {
+    id: newId('trf', now),
+    reference: m.reference,
+    from_account_id: m.from.account.id,
+    to_account_id: m.to.account.id,
+    from_identifier: m.from.identifier,
+    from_name: m.from.name,
+    from_legal_id: m.from.legalId,
+    to_identifier: m.to.identifier,
+    to_name: m.to.name,
+    to_legal_id: m.to.legalId,
+    amount: m.amount,
+    status: completes ? 'COMPLETED' : 'IN_PROGRESS',
+    failure_reason: null,
+    scenario: m.to.scenario,
+    description: m.description,
+    created_at: at,
+    confirm_after: new Date(now.getTime() + confirmDelayMs).toISOString(),
+    completed_at: completes ? at : null,
+  };
+  const inserted = await tx
+    .insertInto('rail_transfers')
+    .values(transfer)
+    .onConflict((oc) => oc.column('reference').doNothing())
+    .executeTakeFirst();
+  // Both drivers report it; guessing either way would move money twice or answer with a transfer never made.
+  if (inserted.numInsertedOrUpdatedRows === undefined) throw new Error('the store did not say whether the transfer was inserted');
+  if (Number(inserted.numInsertedOrUpdatedRows) === 0) return null;
+  await applyBalances(tx, [
+    { account: m.from.account, delta: -m.amount },
+    { account: m.to.account, delta: m.amount },
+  ]);
+  const debit: RailLegsTable = { id: newId('dep', now), transfer_id: transfer.id, account_id: m.from.account.id, amount: -m.amount, is_reversal: 0, created_at: at };
+  const credit: RailLegsTable = { id: newId('dep', now), transfer_id: transfer.id, account_id: m.to.account.id, amount: m.amount, is_reversal: 0, created_at: at };
+  await tx.insertInto('rail_legs').values([debit, credit]).execute();
+  if (completes && m.to.account.kind === 'customer') await writeNotice(tx, transfer, credit, now);
+  return { transfer, credit };
+}
+
+/**
+ * Settles a transfer whose confirmation time has come: completes it (announcing a credit to a customer), or for
+ * `sandbox.fail` fails it and puts the money back with reversal legs, which are not deposits. Returns the
+ * settled row, or null when someone else settled it first.
+ */
+export async function settleTransfer(db: Kysely<Database>, clock: Clock, t: RailTransfersTable): Promise<RailTransfersTable | null> {
+  const at = clock.now();
+  const now = at.toISOString();
+  return db.transaction().execute(async (tx) => {
+    const fails = t.scenario === 'fail';
+    const settled: RailTransfersTable = {
+      ...t,
+      status: fails ? 'FAILED' : 'COMPLETED',
+      failure_reason: fails ? 'destination_account_closed' : null,
+      completed_at: now,
+    };
+    const res = await tx
+      .updateTable('rail_transfers')
+      .set({ status: settled.status, failure_reason: settled.failure_reason, completed_at: now })
+      .where('id', '=', t.id)
+      .where('status', '=', 'IN_PROGRESS')
+      .executeTakeFirst();
+    if (Number(res.numUpdatedRows) !== 1) return null;
+    if (fails) {
+      await applyBalances(tx, [
+        { account: accountRef(t.to_account_id), delta: -t.amount },
+        { account: accountRef(t.from_account_id), delta: t.amount },
+      ]);
+      await tx
+        .insertInto('rail_legs')
+        .values([
+          { id: newId('dep', at), transfer_id: t.id, account_id: t.to_account_id, amount: -t.amount, is_reversal: 1, created_at: now },
+          { id: newId('dep', at), transfer_id: t.id, account_id: t.from_account_id, amount: t.amount, is_reversal: 1, created_at: now },
+        ])
+        .execute();
+    } else if (t.to_account_id !== WORLD_ACCOUNT_ID) {
+      const credit = await tx
+        .selectFrom('rail_legs')
+        .select(['id', 'created_at'])
+        .where('transfer_id', '=', t.id)
+        .where('account_id', '=', t.to_account_id)
+        .where('is_reversal', '=', 0)
+        .executeTakeFirstOrThrow();
+      await writeNotice(tx, settled, credit, at);
+    }
+    return settled;
+  });
+}
+
+const accountRef = (id: string): AccountRef => (id === WORLD_ACCOUNT_ID ? WORLD : { id, kind: 'customer' });
+
+/**
+ * Balance changes of one transfer. Customer rows are updated in id order, so two opposite transfers cannot
+ * deadlock on PostgreSQL; a debit is conditional on the balance covering it (a CHECK backs it). The world keeps
+ * no running balance: one row every external payout updated would serialise them all on PostgreSQL.
+ */
+async function applyBalances(tx: Tx, changes: { account: AccountRef; delta: number }[]): Promise<void> {
+  const rows = changes.filter((c) => c.account.kind === 'customer').sort((a, b) => (a.account.id < b.account.id ? -1 : 1));
+  for (const c of rows) {
+    let q = tx
+      .updateTable('rail_accounts')
+      .set((eb) => ({ balance: eb('balance', '+', c.delta) }))
+      .where('id', '=', c.account.id);
+    if (c.delta < 0) q = q.where('balance', '>=', -c.delta);
+    const res = await q.executeTakeFirst();
+    if (c.delta < 0 && Number(res.numUpdatedRows) !== 1) throw new InsufficientFunds();
+  }
+}
+
+export function toRailTransfer(row: RailTransfersTable): RailTransfer {
+  return {
+    reference: row.reference,
+    providerTransferId: row.id,
+    status: row.status,
+    failureReason: row.failure_reason,
+    counterpartyName: row.to_name,
+    counterpartyLegalId: row.to_legal_id,
+    counterpartyAccount: row.to_identifier,
+    ...(row.status === 'IN_PROGRESS' ? { settlesAfter: row.confirm_after } : {}),
+  };
+}
