@@ -141,7 +141,7 @@ export async function detectDeposits(ctx: AppContext, limit = DEPOSIT_DETECTION_
       continue;
     }
     try {
-      await ctx.store.db.transaction().execute((tx) =>
+      await ctx.store.transaction((tx) =>
         recordEvent(tx, ctx.clock, {
           userId: w.user_id,
           type: 'deposit.detected',

@@ -13,7 +13,7 @@ export async function sendTestEvent(ctx: AppContext, userId: string): Promise<De
   const event = await ctx.store.db.transaction().execute((tx) =>
     recordEvent(tx, ctx.clock, { userId, type: 'webhook.test', data: { message: 'This is a test event from the ARS wallet service.' } }),
   );
-  const d = await ctx.store.db.selectFrom('webhook_deliveries').select('id').where('event_id', '=', event!.id).executeTakeFirst();
+  const d = await ctx.store.db.selectFrom('webhook_deliveries').select('id').where('user_id', '=', userId).where('event_id', '=', event!.id).executeTakeFirst();
   if (!d) throw new AppError('NOT_FOUND', 'The webhook is inactive; set active: true to receive events');
   await deliverNow(ctx, d.id);
   return toDeliveryView(await ctx.store.db.selectFrom('webhook_deliveries').selectAll().where('id', '=', d.id).executeTakeFirstOrThrow());
