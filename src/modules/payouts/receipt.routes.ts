@@ -3,7 +3,9 @@ import type { AppContext } from '../../context.js';
 import { principalOf, requireAuth } from '../../http/auth.js';
 import { AUTH_ERRORS, bearerSecurity, errors } from '../../http/schemas.js';
 import type { App } from '../../http/types.js';
-import { getReceipt, renderReceiptHtml, renderReceiptPdf } from './receipt.service.js';
+import { renderReceiptHtml } from './receipt-html.js';
+import { renderReceiptPdf } from './receipt-pdf.js';
+import { getReceipt } from './receipt.service.js';
 
 type Format = 'html' | 'json' | 'pdf';
 

@@ -1,157 +1,140 @@
-import PDFDocument from 'pdfkit';
 import type { AppContext } from '../../context.js';
+import { accountHolder } from '../../shared/bcra-entities.js';
 import { AppError } from '../../shared/errors.js';
-import { centavosToArs, formatArs } from '../../shared/money.js';
-import type { PayoutsTable } from './payouts.tables.js';
+import { centavosToArs } from '../../shared/money.js';
+import { approvalDecisionOf, type ApprovalDecision } from '../approvals/approval-decision.js';
+import { walletIdentityOf, type WalletIdentity } from '../wallet/wallet.identity.js';
+import type { PayoutStatus, PayoutsTable } from './payouts.tables.js';
+import { failureText, maskAccount, statusTextOf, titleOf } from './receipt-text.js';
 
-/** D21: the receipt's data, shared by the HTML voucher, the PDF and MCP `get_receipt`. */
+/**
+ * D21: the receipt's data, shared by the HTML voucher, the PDF and MCP `get_receipt`. Timestamps stay ISO 8601
+ * here; the renderings show them in Buenos Aires time. Numbers are whole here and masked only when printed.
+ */
 export interface Receipt {
   payout_id: string;
-  status: string;
+  status: PayoutStatus;
+  /** "Comprobante de transferencia" only when confirmed; the outcome otherwise ("Transferencia rechazada" …). */
+  title: string;
+  status_text: string;
   amount_ars: number;
   currency: 'ARS';
-  origin: { cvu: string; holder_name: string; holder_legal_id: string };
-  destination: { value: string; kind: string; account: string | null; recipient_name: string | null; recipient_legal_id: string | null };
+  origin: { cvu: string; alias: string | null; holder_name: string; holder_legal_id: string };
+  destination: {
+    value: string;
+    kind: string;
+    /** The 22-digit account the payout goes to (an alias resolved), when known. */
+    account: string | null;
+    account_masked: string | null;
+    account_type: 'CBU' | 'CVU' | null;
+    /** BCRA entity code and the bank's name (CBU); the PSP code (CVU). */
+    bank_code: string | null;
+    bank_name: string | null;
+    psp_code: string | null;
+    /** What the voucher prints for the institution: the bank's name, or "Cuenta virtual (CVU) · PSP 0003". */
+    institution: string | null;
+    recipient_name: string | null;
+    recipient_legal_id: string | null;
+  };
   provider_transfer_id: string | null;
+  /** The rail's operation number in the voucher style of Argentine transfers (upper-case alphanumeric). */
+  operation_id: string | null;
+  /** Our idempotent reference at the rail (D19; BIND `origin_id`, 15 characters). */
+  reference: string;
   api_key_name: string | null;
   note: string | null;
+  decision: string;
+  decision_reasons: string[];
   created_at: string;
   approved_at: string | null;
   submitted_at: string | null;
   resolved_at: string | null;
+  /** Who let it go ahead: the policy itself (`allow`) or the owner through a channel (D23). */
+  approved_by: { by: 'policy' | 'owner'; via: string | null } | null;
+  approval: Omit<ApprovalDecision, 'created_at'> | null;
   failure_reason: string | null;
+  failure_reason_text: string | null;
 }
 
 export async function getReceipt(ctx: AppContext, userId: string, payoutId: string): Promise<Receipt> {
-  const p = await ctx.store.db.selectFrom('payouts').selectAll().where('id', '=', payoutId).where('user_id', '=', userId).executeTakeFirst();
+  const db = ctx.store.db;
+  const p = await db.selectFrom('payouts').selectAll().where('id', '=', payoutId).where('user_id', '=', userId).executeTakeFirst();
   if (!p) throw new AppError('NOT_FOUND', 'Payout not found');
-  const w = await ctx.store.db.selectFrom('wallets').select(['legal_id']).where('user_id', '=', userId).executeTakeFirst();
-  return toReceipt(p, w?.legal_id ?? '');
+  const [holder, approval] = await Promise.all([walletIdentityOf(db, userId), p.approval_id ? approvalDecisionOf(db, p.approval_id) : null]);
+  return toReceipt(p, holder, approval);
 }
 
-function toReceipt(p: PayoutsTable, originLegalId: string): Receipt {
+/**
+ * The operation number as vouchers print it: the rail's transfer id without its type prefix, upper-cased
+ * (`trf_01jd…` → `01JD…`). It stays reversible, so support can find the transfer from a printed voucher; a rail
+ * that hands back the clearing house's own id is shown the same way.
+ */
+export function operationIdOf(providerTransferId: string | null): string | null {
+  if (!providerTransferId) return null;
+  const id = providerTransferId.replace(/^[a-z]+_/, '').replace(/[^A-Za-z0-9]/g, '').toUpperCase();
+  return id || null;
+}
+
+function destinationOf(p: PayoutsTable): Receipt['destination'] {
+  const account = p.recipient_account ?? (p.destination_kind === 'ALIAS' ? null : p.destination);
+  const holder = account ? accountHolder(account) : null;
+  const bank = holder?.type === 'CBU' ? holder : null;
+  const psp = holder?.type === 'CVU' ? holder : null;
+  return {
+    value: p.destination,
+    kind: p.destination_kind,
+    account,
+    account_masked: account ? maskAccount(account) : null,
+    account_type: holder?.type ?? null,
+    bank_code: bank?.entityCode ?? null,
+    bank_name: bank?.name ?? null,
+    psp_code: psp?.pspCode ?? null,
+    institution: bank
+      ? (bank.name ?? `Entidad ${bank.entityCode} (código BCRA)`)
+      : psp
+        ? `Cuenta virtual (CVU) · PSP ${psp.pspCode}`
+        : null,
+    recipient_name: p.recipient_name,
+    recipient_legal_id: p.recipient_legal_id,
+  };
+}
+
+function approvedBy(p: PayoutsTable, a: ApprovalDecision | null): Receipt['approved_by'] {
+  if (!p.approved_at) return null;
+  if (p.decision === 'allow') return { by: 'policy', via: null };
+  return { by: 'owner', via: a?.status === 'approved' ? a.decided_via : null };
+}
+
+export function toReceipt(p: PayoutsTable, holder: WalletIdentity | null, a: ApprovalDecision | null): Receipt {
   return {
     payout_id: p.id,
     status: p.status,
+    title: titleOf(p.status),
+    status_text: statusTextOf(p.status),
     amount_ars: centavosToArs(Number(p.amount)),
     currency: 'ARS',
-    origin: { cvu: p.origin_cvu, holder_name: p.origin_name, holder_legal_id: originLegalId },
-    destination: {
-      value: p.destination,
-      kind: p.destination_kind,
-      account: p.recipient_account,
-      recipient_name: p.recipient_name,
-      recipient_legal_id: p.recipient_legal_id,
+    origin: {
+      cvu: p.origin_cvu,
+      // The alias is the wallet's current one; only shown while it still names the account that paid.
+      alias: holder && holder.cvu === p.origin_cvu ? holder.alias : null,
+      holder_name: p.origin_name,
+      holder_legal_id: holder?.legal_id ?? '',
     },
+    destination: destinationOf(p),
     provider_transfer_id: p.provider_transfer_id,
+    operation_id: operationIdOf(p.provider_transfer_id),
+    reference: p.rail_reference,
     api_key_name: p.api_key_name,
     note: p.note,
+    decision: p.decision,
+    decision_reasons: JSON.parse(p.decision_reasons) as string[],
     created_at: p.created_at,
     approved_at: p.approved_at,
     submitted_at: p.submitted_at,
     resolved_at: p.resolved_at,
+    approved_by: approvedBy(p, a),
+    approval: a ? { id: a.id, status: a.status, expires_at: a.expires_at, decided_at: a.decided_at, decided_via: a.decided_via } : null,
     failure_reason: p.failure_reason,
+    failure_reason_text: failureText(p.failure_reason),
   };
-}
-
-const STATUS_ES: Record<string, string> = {
-  pending_approval: 'Pendiente de aprobación',
-  approved: 'Aprobada',
-  rejected: 'Rechazada',
-  expired: 'Vencida',
-  submitted: 'Enviada',
-  confirmed: 'Acreditada',
-  failed: 'Fallida',
-};
-
-const dateFmt = new Intl.DateTimeFormat('es-AR', {
-  timeZone: 'America/Argentina/Buenos_Aires',
-  dateStyle: 'medium',
-  timeStyle: 'medium',
-});
-const when = (iso: string | null) => (iso ? `${dateFmt.format(new Date(iso))} (hora de Buenos Aires)` : '—');
-const cuit = (s: string | null) => (s && s.length === 11 ? `${s.slice(0, 2)}-${s.slice(2, 10)}-${s.slice(10)}` : (s ?? '—'));
-
-/** Label/value rows in voucher order, shared by the HTML and PDF renderings. */
-function rows(r: Receipt): [string, string][] {
-  return [
-    ['Estado', STATUS_ES[r.status] ?? r.status],
-    ['Fecha de solicitud', when(r.created_at)],
-    ['Fecha de envío', when(r.submitted_at)],
-    ['Fecha de resolución', when(r.resolved_at)],
-    ['Cuenta de origen (CVU)', r.origin.cvu],
-    ['Titular de origen', `${r.origin.holder_name} · CUIT/CUIL ${cuit(r.origin.holder_legal_id)}`],
-    [`Destino (${r.destination.kind})`, r.destination.value],
-    ...(r.destination.account && r.destination.account !== r.destination.value
-      ? ([['Cuenta de destino', r.destination.account]] as [string, string][])
-      : []),
-    ['Destinatario', r.destination.recipient_name ? `${r.destination.recipient_name} · CUIT/CUIL ${cuit(r.destination.recipient_legal_id)}` : '—'],
-    ['N.º de operación', r.provider_transfer_id ?? '—'],
-    ['Referencia', r.payout_id],
-    ['Solicitada por', r.api_key_name ? `agente «${r.api_key_name}»` : 'titular (panel)'],
-    ...(r.note ? ([['Concepto', r.note]] as [string, string][]) : []),
-    ...(r.failure_reason ? ([['Motivo del rechazo', r.failure_reason]] as [string, string][]) : []),
-  ];
-}
-
-const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
-export function renderReceiptHtml(r: Receipt): string {
-  const amount = formatArs(Math.round(r.amount_ars * 100));
-  const body = rows(r)
-    .map(([k, v]) => `<tr><th>${esc(k)}</th><td>${esc(v)}</td></tr>`)
-    .join('\n        ');
-  return `<!doctype html>
-<html lang="es-AR">
-<head>
-  <meta charset="utf-8">
-  <meta name="viewport" content="width=device-width, initial-scale=1">
-  <title>Comprobante de transferencia ${esc(r.payout_id)}</title>
-  <style>
-    body { font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; background: #f4f5f7; color: #1d2330; margin: 0; padding: 32px 16px; }
-    .voucher { max-width: 560px; margin: 0 auto; background: #fff; border-radius: 12px; box-shadow: 0 1px 4px rgba(0,0,0,.08); padding: 32px; }
-    h1 { font-size: 18px; margin: 0 0 4px; }
-    .sub { color: #5b6475; font-size: 13px; margin-bottom: 24px; }
-    .amount { font-size: 34px; font-weight: 700; margin: 8px 0 24px; }
-    table { width: 100%; border-collapse: collapse; font-size: 14px; }
-    th { text-align: left; color: #5b6475; font-weight: 500; padding: 8px 12px 8px 0; vertical-align: top; width: 42%; }
-    td { padding: 8px 0; border-bottom: 1px solid #eceef2; word-break: break-word; }
-    .foot { margin-top: 24px; font-size: 12px; color: #7a8294; }
-    @media print { body { background: #fff; padding: 0; } .voucher { box-shadow: none; } }
-  </style>
-</head>
-<body>
-  <main class="voucher">
-    <h1>Comprobante de transferencia</h1>
-    <div class="sub">Entorno sandbox · ARS</div>
-    <div class="amount">${esc(amount)}</div>
-    <table>
-      <tbody>
-        ${body}
-      </tbody>
-    </table>
-    <p class="foot">Comprobante emitido por el servicio de pagos. Operación de prueba (sandbox): no mueve dinero real.</p>
-  </main>
-</body>
-</html>
-`;
-}
-
-export function renderReceiptPdf(r: Receipt): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const doc = new PDFDocument({ size: 'A4', margin: 56, info: { Title: `Comprobante ${r.payout_id}` } });
-    const chunks: Buffer[] = [];
-    doc.on('data', (c: Buffer) => chunks.push(c));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-    doc.font('Helvetica-Bold').fontSize(18).text('Comprobante de transferencia');
-    doc.font('Helvetica').fontSize(10).fillColor('#5b6475').text('Entorno sandbox · ARS').moveDown();
-    doc.font('Helvetica-Bold').fontSize(28).fillColor('#1d2330').text(formatArs(Math.round(r.amount_ars * 100))).moveDown(0.5);
-    for (const [k, v] of rows(r)) {
-      doc.font('Helvetica').fontSize(9).fillColor('#5b6475').text(k);
-      doc.font('Helvetica').fontSize(11).fillColor('#1d2330').text(v).moveDown(0.4);
-    }
-    doc.moveDown().fontSize(8).fillColor('#7a8294').text('Operación de prueba (sandbox): no mueve dinero real.');
-    doc.end();
-  });
 }
