@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { AppContext } from '../context.js';
-import { authenticateJwt, type Principal } from '../modules/auth/auth.service.js';
+import { authenticateJwt, requireScopeOf, type Principal } from '../modules/auth/auth.service.js';
+import type { Scope } from '../modules/keys/key-controls.js';
 import { looksLikeApiKey } from '../modules/keys/keys.service.js';
 import { AppError } from '../shared/errors.js';
 
@@ -40,4 +41,11 @@ export const requireOwner: onRequestHookHandler = async function ownerGuard(requ
 export function principalOf(request: FastifyRequest): Principal {
   if (!request.principal) throw new AppError('UNAUTHENTICATED', 'Not authenticated');
   return request.principal;
+}
+
+/** D31: a route an agent's key reaches only with `scope` (the owner's session has every scope). */
+export function requireScope(scope: Scope): onRequestHookHandler {
+  return async function scopeGuard(request) {
+    requireScopeOf(principalOf(request), scope);
+  };
 }

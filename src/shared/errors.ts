@@ -17,6 +17,7 @@ export const ERROR_STATUS = {
   /** MCP's 401, spelled as the contract gives it. */
   unauthorized: 401,
   OWNER_SESSION_REQUIRED: 403,
+  INSUFFICIENT_SCOPE: 403,
   FORBIDDEN: 403,
   SANDBOX_ONLY: 403,
   NOT_FOUND: 404,
@@ -27,6 +28,7 @@ export const ERROR_STATUS = {
   IDEMPOTENCY_KEY_IN_USE: 409,
   APPROVAL_EXPIRED: 409,
   APPROVAL_ALREADY_DECIDED: 409,
+  PAYOUTS_PAUSED: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   NOT_ACCEPTABLE: 406,
@@ -35,6 +37,12 @@ export const ERROR_STATUS = {
   PAYOUT_DENIED: 422,
   INSUFFICIENT_FUNDS: 422,
   RATE_LIMIT_EXCEEDED: 429,
+  /** The older transfer surface's codes, spelled as the contract gives them (D32). */
+  insufficient_balance: 402,
+  rejected: 402,
+  expired: 408,
+  invalid_destination: 422,
+  allowlist_violation: 422,
   INTERNAL_ERROR: 500,
   WITHDRAW_FAILED: 502,
   RAIL_UNAVAILABLE: 503,

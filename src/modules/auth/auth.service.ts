@@ -1,6 +1,7 @@
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../shared/errors.js';
-import { findActiveKey, findActiveKeyById } from '../keys/keys.service.js';
+import type { KeyControls, Scope } from '../keys/key-controls.js';
+import { findActiveKey, findActiveKeyById, type ActiveKey } from '../keys/keys.service.js';
 import { checkOwnerCredentials, getUser } from '../users/users.service.js';
 import { issueToken, verifyToken, type SessionKind } from './tokens.js';
 
@@ -11,7 +12,19 @@ export interface Principal {
   /** The key of an agent session (REST `api_key` JWT or MCP bearer key); absent for the owner's session. */
   keyId?: string;
   keyName?: string;
+  /** D31: what the agent's key may do; absent for the owner, who may do everything. */
+  controls?: KeyControls;
 }
+
+/** D31: the owner has every scope; an agent has its key's. */
+export const hasScope = (who: Principal, scope: Scope): boolean => who.kind === 'owner' || (who.controls?.scopes.includes(scope) ?? false);
+
+/** 403 INSUFFICIENT_SCOPE unless the caller's key has `scope` (D31). */
+export function requireScopeOf(who: Principal, scope: Scope): void {
+  if (!hasScope(who, scope)) throw new AppError('INSUFFICIENT_SCOPE', `This API key lacks the scope ${scope}; the owner can grant it`);
+}
+
+const agentOf = (key: ActiveKey): Principal => ({ userId: key.user_id, kind: 'api_key', keyId: key.id, keyName: key.name, controls: key.controls });
 
 const settings = (ctx: AppContext) => ({ secret: ctx.config.jwtSecret, expirySeconds: ctx.config.jwtExpirySeconds });
 
@@ -35,7 +48,7 @@ export async function authenticateJwt(ctx: AppContext, token: string): Promise<P
   if (claims.kind === 'api_key') {
     // One indexed read on the happy path: a live key implies its user exists (keys go with their user).
     const key = await findActiveKeyById(ctx, claims.userId, claims.keyId!);
-    if (key) return { userId: key.user_id, kind: 'api_key', keyId: key.id, keyName: key.name };
+    if (key) return agentOf(key);
   }
   const user = await getUser(ctx, claims.userId);
   if (!user) throw new AppError('USER_NOT_FOUND', 'The user of this token does not exist');
@@ -47,5 +60,5 @@ export async function authenticateJwt(ctx: AppContext, token: string): Promise<P
 export async function authenticateApiKey(ctx: AppContext, apiKey: string): Promise<Principal | null> {
   const key = await findActiveKey(ctx, apiKey);
   if (!key) return null;
-  return { userId: key.user_id, kind: 'api_key', keyId: key.id, keyName: key.name };
+  return agentOf(key);
 }

@@ -3,8 +3,9 @@ import type { AppContext } from '../../context.js';
 import { principalOf, requireAuth, requireOwner } from '../../http/auth.js';
 import { AUTH_ERRORS, bearerSecurity, errors } from '../../http/schemas.js';
 import type { App } from '../../http/types.js';
-import { ApiKeyBody, CreateApiKeyBody, NewApiKeyBody } from './keys.schemas.js';
-import { createApiKey, deleteApiKey, listApiKeys } from './keys.service.js';
+import type { KeyControlsInput } from './key-controls.js';
+import { ApiKeyBody, CreateApiKeyBody, NewApiKeyBody, UpdateApiKeyBody } from './keys.schemas.js';
+import { createApiKey, deleteApiKey, listApiKeys, updateApiKey } from './keys.service.js';
 
 export function keysRoutes(app: App, ctx: AppContext): void {
   const auth = requireAuth(ctx);
@@ -25,7 +26,8 @@ export function keysRoutes(app: App, ctx: AppContext): void {
       },
     },
     async (request, reply) => {
-      const key = await createApiKey(ctx, ctx.store.db, principalOf(request).userId, request.body.name.trim());
+      const { name, ...controls } = request.body as { name: string } & KeyControlsInput;
+      const key = await createApiKey(ctx, ctx.store.db, principalOf(request).userId, name.trim(), controls);
       return reply.status(201).send(key);
     },
   );
@@ -42,6 +44,22 @@ export function keysRoutes(app: App, ctx: AppContext): void {
       },
     },
     async (request) => ({ api_keys: await listApiKeys(ctx, principalOf(request).userId) }),
+  );
+
+  app.patch(
+    '/v1/api-keys/:id',
+    {
+      onRequest: ownerOnly,
+      schema: {
+        tags,
+        summary: "Change a key's name or controls (owner session): scopes, allowlist, its own limits, expiry",
+        security: bearerSecurity,
+        params: Type.Object({ id: Type.String({ maxLength: 64 }) }),
+        body: UpdateApiKeyBody,
+        response: { 200: ApiKeyBody, ...errors(...AUTH_ERRORS, 'OWNER_SESSION_REQUIRED', 'NOT_FOUND', 'INVALID_JSON', 'INVALID_REQUEST') },
+      },
+    },
+    async (request) => updateApiKey(ctx, principalOf(request).userId, request.params.id, request.body as KeyControlsInput & { name?: string }),
   );
 
   app.delete(

@@ -1,16 +1,49 @@
 import { Type } from '@sinclair/typebox';
 import { Timestamp } from '../../http/schemas.js';
+import { SCOPES } from './key-controls.js';
 
-export const ApiKeyBody = Type.Object({ id: Type.String(), name: Type.String(), created_at: Timestamp });
+const Scope = Type.Union(SCOPES.map((s) => Type.Literal(s)));
+const Limit = (what: string) =>
+  Type.Number({ minimum: 0, maximum: 1e12, description: `${what} for this key alone, in ARS; 0 = no key limit (the user's limits still apply)` });
 
-export const NewApiKeyBody = Type.Object({
+/** D31: what the owner may set on a key, at creation or later. */
+const ControlFields = {
+  scopes: Type.Array(Scope, { maxItems: SCOPES.length, description: 'What the key may do; omitted at creation = every scope' }),
+  allowlist: Type.Array(Type.String({ minLength: 1, maxLength: 64 }), {
+    maxItems: 100,
+    description: 'Destinations (CBU, CVU or alias) this key may pay; empty = any',
+  }),
+  per_tx_limit_ars: Limit('Largest single payout'),
+  daily_limit_ars: Limit('Daily total (Buenos Aires day)'),
+  monthly_limit_ars: Limit('Monthly total (Buenos Aires month)'),
+  expires_at: Type.Union([Timestamp, Type.Null()], { description: 'After this instant the key and its tokens stop working; null = never' }),
+};
+
+export const ApiKeyBody = Type.Object({
   id: Type.String(),
   name: Type.String(),
-  key: Type.String({ description: 'the secret; shown only in this response' }),
   created_at: Timestamp,
+  last_used_at: Type.Union([Timestamp, Type.Null()], { description: 'Last use, to the minute' }),
+  ...ControlFields,
+});
+
+export const NewApiKeyBody = Type.Object({
+  ...ApiKeyBody.properties,
+  key: Type.String({ description: 'the secret; shown only in this response' }),
 });
 
 export const CreateApiKeyBody = Type.Object(
-  { name: Type.String({ minLength: 1, maxLength: 100 }) },
+  {
+    name: Type.String({ minLength: 1, maxLength: 100 }),
+    ...Object.fromEntries(Object.entries(ControlFields).map(([k, v]) => [k, Type.Optional(v)])),
+  },
   { additionalProperties: false },
+);
+
+export const UpdateApiKeyBody = Type.Object(
+  {
+    name: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+    ...Object.fromEntries(Object.entries(ControlFields).map(([k, v]) => [k, Type.Optional(v)])),
+  },
+  { additionalProperties: false, minProperties: 1 },
 );

@@ -1,38 +1,73 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/database.js';
+import type { Clock } from '../../shared/clock.js';
 import { AppError } from '../../shared/errors.js';
 import { newId } from '../../shared/ids.js';
+import { controlsView, DEFAULT_CONTROLS, parseControls, type KeyControls, type KeyControlsInput, type Scope } from './key-controls.js';
+import type { ApiKeysTable } from './keys.tables.js';
 
 /** D11: `svc_` + 24 random bytes in base64url (32 characters). */
 const KEY_PATTERN = /^svc_[A-Za-z0-9_-]{32}$/;
+/** How stale `last_used_at` may get before a use refreshes it: one write a minute per key at most. */
+const LAST_USED_RESOLUTION_MS = 60_000;
 
-export interface ApiKeyView {
+export type ApiKeyView = {
   id: string;
   name: string;
   created_at: string;
-}
+  last_used_at: string | null;
+} & ReturnType<typeof controlsView>;
 export interface NewApiKey extends ApiKeyView {
   key: string;
 }
+/** A live key as authentication sees it: who it is and what it may do. */
 export interface ActiveKey {
   id: string;
   user_id: string;
   name: string;
+  controls: KeyControls;
 }
 
 export const looksLikeApiKey = (s: string): boolean => s.startsWith('svc_');
 const hashKey = (secret: string) => createHash('sha256').update(secret).digest('hex');
 
+const controlsOf = (r: Pick<ApiKeysTable, 'scopes' | 'allowlist' | 'per_tx_limit' | 'daily_limit' | 'monthly_limit' | 'expires_at'>): KeyControls => ({
+  scopes: JSON.parse(r.scopes) as Scope[],
+  allowlist: JSON.parse(r.allowlist) as string[],
+  perTxLimit: Number(r.per_tx_limit),
+  dailyLimit: Number(r.daily_limit),
+  monthlyLimit: Number(r.monthly_limit),
+  expiresAt: r.expires_at,
+});
+
+const controlColumns = (c: KeyControls) => ({
+  scopes: JSON.stringify(c.scopes),
+  allowlist: JSON.stringify(c.allowlist),
+  per_tx_limit: c.perTxLimit,
+  daily_limit: c.dailyLimit,
+  monthly_limit: c.monthlyLimit,
+  expires_at: c.expiresAt,
+});
+
+const toView = (r: ApiKeysTable): ApiKeyView => ({
+  id: r.id,
+  name: r.name,
+  created_at: r.created_at,
+  last_used_at: r.last_used_at,
+  ...controlsView(controlsOf(r)),
+});
+
 export async function createApiKey(
-  ctx: Pick<AppContext, 'clock'>,
+  ctx: { clock: Clock },
   db: Executor,
   userId: string,
   name: string,
+  controls: KeyControlsInput = {},
 ): Promise<NewApiKey> {
   const key = `svc_${randomBytes(24).toString('base64url')}`;
   const now = ctx.clock.now();
-  const row = {
+  const row: ApiKeysTable = {
     id: newId('key', now),
     user_id: userId,
     name,
@@ -40,20 +75,50 @@ export async function createApiKey(
     key_prefix: key.slice(0, 8),
     created_at: now.toISOString(),
     deleted_at: null,
+    last_used_at: null,
+    ...controlColumns(parseControls(controls, DEFAULT_CONTROLS, now)),
   };
   await db.insertInto('api_keys').values(row).execute();
-  return { id: row.id, name, key, created_at: row.created_at };
+  return { ...toView(row), key };
 }
 
 export async function listApiKeys(ctx: AppContext, userId: string): Promise<ApiKeyView[]> {
-  return ctx.store.db
+  const rows = await ctx.store.db
     .selectFrom('api_keys')
-    .select(['id', 'name', 'created_at'])
+    .selectAll()
     .where('user_id', '=', userId)
     .where('deleted_at', 'is', null)
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .execute();
+  return rows.map(toView);
+}
+
+/** D31: the owner changes a key's controls; fields not given keep their value. */
+export async function updateApiKey(
+  ctx: AppContext,
+  userId: string,
+  keyId: string,
+  input: KeyControlsInput & { name?: string },
+): Promise<ApiKeyView> {
+  const row = await ctx.store.db
+    .selectFrom('api_keys')
+    .selectAll()
+    .where('id', '=', keyId)
+    .where('user_id', '=', userId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  if (!row) throw new AppError('NOT_FOUND', 'API key not found');
+  const controls = parseControls(input, controlsOf(row), ctx.clock.now());
+  const updated = await ctx.store.db
+    .updateTable('api_keys')
+    .set({ ...controlColumns(controls), ...(input.name !== undefined ? { name: input.name.trim() } : {}) })
+    .where('id', '=', keyId)
+    .where('deleted_at', 'is', null)
+    .returningAll()
+    .executeTakeFirst();
+  if (!updated) throw new AppError('NOT_FOUND', 'API key not found');
+  return toView(updated);
 }
 
 /** Another user's key and an already deleted key are both simply "not found". */
@@ -68,25 +133,41 @@ export async function deleteApiKey(ctx: AppContext, userId: string, keyId: strin
   if (Number(res.numUpdatedRows) === 0) throw new AppError('NOT_FOUND', 'API key not found');
 }
 
-/** Looks a raw secret up by its hash; deleted and malformed keys are unknown. */
+const ACTIVE_COLUMNS = ['id', 'user_id', 'name', 'scopes', 'allowlist', 'per_tx_limit', 'daily_limit', 'monthly_limit', 'expires_at', 'last_used_at'] as const;
+
+/** A deleted key and an expired one (D31) authenticate nothing; a live one records that it was used. */
+async function active(
+  ctx: AppContext,
+  row: Pick<ApiKeysTable, (typeof ACTIVE_COLUMNS)[number]> | undefined,
+): Promise<ActiveKey | null> {
+  if (!row) return null;
+  const now = ctx.clock.now();
+  if (row.expires_at !== null && row.expires_at <= now.toISOString()) return null;
+  if (row.last_used_at === null || Date.parse(row.last_used_at) < now.getTime() - LAST_USED_RESOLUTION_MS) {
+    await ctx.store.db.updateTable('api_keys').set({ last_used_at: now.toISOString() }).where('id', '=', row.id).execute();
+  }
+  return { id: row.id, user_id: row.user_id, name: row.name, controls: controlsOf(row) };
+}
+
+/** Looks a raw secret up by its hash; deleted, expired and malformed keys are unknown. */
 export async function findActiveKey(ctx: AppContext, secret: string): Promise<ActiveKey | null> {
   if (!KEY_PATTERN.test(secret)) return null;
   const row = await ctx.store.db
     .selectFrom('api_keys')
-    .select(['id', 'user_id', 'name'])
+    .select(ACTIVE_COLUMNS)
     .where('key_hash', '=', hashKey(secret))
     .where('deleted_at', 'is', null)
     .executeTakeFirst();
-  return row ?? null;
+  return active(ctx, row);
 }
 
 export async function findActiveKeyById(ctx: AppContext, userId: string, keyId: string): Promise<ActiveKey | null> {
   const row = await ctx.store.db
     .selectFrom('api_keys')
-    .select(['id', 'user_id', 'name'])
+    .select(ACTIVE_COLUMNS)
     .where('id', '=', keyId)
     .where('user_id', '=', userId)
     .where('deleted_at', 'is', null)
     .executeTakeFirst();
-  return row ?? null;
+  return active(ctx, row);
 }

@@ -11,6 +11,15 @@ export interface ApiKeysTable {
   created_at: string;
   /** Soft delete: payout attempts keep naming the key that created them. */
   deleted_at: string | null;
+  /** D31 controls: JSON arrays of scopes and allowed destinations, limits in centavos (0 = none), expiry. */
+  scopes: string;
+  allowlist: string;
+  per_tx_limit: number;
+  daily_limit: number;
+  monthly_limit: number;
+  expires_at: string | null;
+  /** Refreshed at most once a minute, so using a key costs no write per request. */
+  last_used_at: string | null;
 }
 
 export interface KeysTables {
@@ -31,6 +40,18 @@ export const keysMigrations: Record<string, Migration> = {
         .addColumn('deleted_at', 'text')
         .execute();
       await db.schema.createIndex('api_keys_user_idx').on('api_keys').columns(['user_id', 'created_at']).execute();
+    },
+  },
+  '0015_api_key_controls': {
+    async up(db: Kysely<unknown>) {
+      const all = JSON.stringify(['payouts:write', 'payouts:read', 'wallet:read', 'transfer:write', 'transactions:read', 'thresholds:read', 'thresholds:propose']);
+      await db.schema.alterTable('api_keys').addColumn('scopes', 'text', (c) => c.notNull().defaultTo(all)).execute();
+      await db.schema.alterTable('api_keys').addColumn('allowlist', 'text', (c) => c.notNull().defaultTo('[]')).execute();
+      await db.schema.alterTable('api_keys').addColumn('per_tx_limit', 'bigint', (c) => c.notNull().defaultTo(0)).execute();
+      await db.schema.alterTable('api_keys').addColumn('daily_limit', 'bigint', (c) => c.notNull().defaultTo(0)).execute();
+      await db.schema.alterTable('api_keys').addColumn('monthly_limit', 'bigint', (c) => c.notNull().defaultTo(0)).execute();
+      await db.schema.alterTable('api_keys').addColumn('expires_at', 'text').execute();
+      await db.schema.alterTable('api_keys').addColumn('last_used_at', 'text').execute();
     },
   },
 };

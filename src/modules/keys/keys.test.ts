@@ -31,7 +31,11 @@ describe('API keys', () => {
     expect(res.statusCode).toBe(200);
     const { api_keys } = res.json();
     expect(api_keys.length).toBeGreaterThanOrEqual(2);
-    for (const k of api_keys) expect(Object.keys(k).sort()).toEqual(['created_at', 'id', 'name']);
+    for (const k of api_keys) {
+      expect(Object.keys(k).sort()).toEqual(
+        ['allowlist', 'created_at', 'daily_limit_ars', 'expires_at', 'id', 'last_used_at', 'monthly_limit_ars', 'name', 'per_tx_limit_ars', 'scopes'].sort(),
+      );
+    }
     expect(res.body).not.toContain('svc_');
     const ids = api_keys.map((k: { id: string }) => k.id);
     expect(ids).toContain(alice.apiKeyId);
