@@ -25,6 +25,7 @@ import { payoutApprovals } from './modules/payouts/payout.approvals.js';
 import { thresholdApprovals } from './modules/thresholds/thresholds.approvals.js';
 import { mcpRoutes } from './modules/mcp/mcp.routes.js';
 import { payoutsRoutes } from './modules/payouts/payouts.routes.js';
+import { pauseRoutes } from './modules/payouts/pause.routes.js';
 import { DELIVERY_BATCH, DELIVERY_LEASE_MS, deliverDue } from './modules/webhooks/delivery.worker.js';
 import { httpSender } from './modules/webhooks/http-sender.js';
 import type { WebhookSender } from './modules/webhooks/sender.port.js';
@@ -207,6 +208,7 @@ export async function buildApp(config: Config, deps: Deps = {}): Promise<Fastify
   sandboxRoutes(app, ctx);
   thresholdsRoutes(app, ctx);
   payoutsRoutes(app, ctx);
+  pauseRoutes(app, ctx);
   approvalsRoutes(app, ctx);
   webhooksRoutes(app, ctx);
   mcpRoutes(app, ctx);

@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import type { AppContext } from '../../context.js';
-import { principalOf, requireAuth, requireOwner } from '../../http/auth.js';
+import { principalOf, requireAuth, requireOwner, requireScope } from '../../http/auth.js';
 import { AUTH_ERRORS, bearerSecurity, errors } from '../../http/schemas.js';
 import type { App } from '../../http/types.js';
 import { decideApproval, getApproval, listApprovals } from './approvals.service.js';
@@ -45,7 +45,7 @@ export function approvalsRoutes(app: App, ctx: AppContext): void {
   app.get(
     '/v1/approvals',
     {
-      onRequest: auth,
+      onRequest: [auth, requireScope('payouts:read')],
       schema: {
         tags,
         security,
@@ -71,7 +71,7 @@ export function approvalsRoutes(app: App, ctx: AppContext): void {
   app.get(
     '/v1/approvals/:id',
     {
-      onRequest: auth,
+      onRequest: [auth, requireScope('payouts:read')],
       schema: { tags, security, summary: 'One approval', params: Params, response: { 200: Approval, ...errors(...AUTH_ERRORS, 'NOT_FOUND') } },
     },
     async (request) => getApproval(ctx, principalOf(request).userId, request.params.id),

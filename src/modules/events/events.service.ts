@@ -11,6 +11,8 @@ export const EVENT_TYPES = [
   'payout.expired',
   'payout.failed',
   'deposit.detected',
+  'payouts.paused',
+  'payouts.resumed',
   'crypto.offramp.completed',
   'crypto.offramp.failed',
   'crypto.deposit.completed',

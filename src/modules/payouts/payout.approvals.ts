@@ -1,10 +1,19 @@
 import type { AppContext } from '../../context.js';
+import type { Executor } from '../../db/database.js';
 import { kindOf } from '../../shared/ar-identifiers.js';
 import { AppError } from '../../shared/errors.js';
 import type { ApprovalKindHandler } from '../approvals/approval-kinds.js';
 import { lockWalletForPayout } from '../wallet/wallet.locks.js';
 import { submitPayout, SUBMISSION_GRACE_MS, transition } from './payout.lifecycle.js';
+import { pauseState } from './pause.service.js';
 import { loadPayout } from './payout.view.js';
+
+/** D31: while payouts are paused a held payout cannot be approved; it stays pending (rejecting still works). */
+async function refuseWhilePaused(db: Executor, userId: string): Promise<void> {
+  if ((await pauseState(db, userId)).paused) {
+    throw new AppError('PAYOUTS_PAUSED', 'Payouts are paused: resume them before approving (rejecting still works)');
+  }
+}
 
 /**
  * What deciding a payout approval means. Approving re-checks the deny reasons at decision time (D28): KYC and
@@ -29,6 +38,7 @@ export const payoutApprovals: ApprovalKindHandler = {
   },
 
   async precheckApprove(ctx, a) {
+    await refuseWhilePaused(ctx.store.db, a.user_id);
     const p = await loadPayout(ctx.store.db, a.payout_id!);
     if (!p) return [];
     // The account resolved at request time must still exist; it is the one that will be paid.
@@ -43,6 +53,8 @@ export const payoutApprovals: ApprovalKindHandler = {
   },
 
   async approve(ctx, tx, a, now, refuse) {
+    // Checked again inside the decision: a pause that lands meanwhile still wins (this rolls the decision back).
+    await refuseWhilePaused(tx, a.user_id);
     const p = (await loadPayout(tx, a.payout_id!))!;
     const wallet = await lockWalletForPayout(ctx.store, tx, a.user_id);
     const reasons = [...refuse];

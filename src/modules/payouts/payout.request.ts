@@ -27,7 +27,8 @@ import { buenosAiresDay } from './calendar.js';
 import { createdBody, submitPayout, SUBMISSION_GRACE_MS } from './payout.lifecycle.js';
 import { loadPayout, toPayoutView } from './payout.view.js';
 import type { PayoutsTable } from './payouts.tables.js';
-import { addUsage, readUsage, userSubject } from './usage.js';
+import { pauseState } from './pause.service.js';
+import { addUsage, keySubject, readUsage, userSubject } from './usage.js';
 
 export interface PayoutRequest {
   amount_ars: number;
@@ -106,7 +107,10 @@ export async function requestPayout(
     const wallet = await lockWalletForPayout(ctx.store, tx, who.userId);
     if (!wallet) return { kind: 'no_wallet' };
     const period = buenosAiresDay(now);
-    const usage = await readUsage(tx, [userSubject(who.userId)], period);
+    const keyControls = who.kind === 'api_key' && who.keyId ? who.controls : undefined;
+    const subjects = [userSubject(who.userId), ...(keyControls ? [keySubject(who.keyId!)] : [])];
+    // D16, D31: the key's usage is read under the same per-user lock as the user's.
+    const usage = await readUsage(tx, subjects, period);
     const policy = evaluatePolicy({
       amountArs: input.amount_ars,
       destination,
@@ -117,6 +121,14 @@ export async function requestPayout(
       usage: usage.get(userSubject(who.userId))!,
       kycStatus: wallet.kyc_status,
       absoluteCap: Math.round(ctx.config.absoluteCapArs * 100),
+      paused: (await pauseState(tx, who.userId)).paused,
+      key: keyControls && {
+        allowlist: keyControls.allowlist,
+        perTxLimit: keyControls.perTxLimit,
+        dailyLimit: keyControls.dailyLimit,
+        monthlyLimit: keyControls.monthlyLimit,
+        usage: usage.get(keySubject(who.keyId!))!,
+      },
     });
     if (policy.decision === 'deny') {
       await writeAudit(tx, ctx.clock, who, { action: 'payout.denied', data: { request: input, reasons: policy.reasons } });

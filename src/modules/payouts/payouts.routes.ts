@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import type { AppContext } from '../../context.js';
-import { principalOf, requireAuth } from '../../http/auth.js';
+import { principalOf, requireAuth, requireScope } from '../../http/auth.js';
 import { AUTH_ERRORS, bearerSecurity, errors } from '../../http/schemas.js';
 import type { App } from '../../http/types.js';
 import { checkIdempotencyKey, requestPayout } from './payout.request.js';
@@ -16,7 +16,7 @@ export function payoutsRoutes(app: App, ctx: AppContext): void {
   app.post(
     '/v1/withdraws',
     {
-      onRequest: auth,
+      onRequest: [auth, requireScope('payouts:write')],
       schema: {
         tags,
         security,
@@ -52,7 +52,7 @@ export function payoutsRoutes(app: App, ctx: AppContext): void {
   app.get(
     '/v1/withdraws',
     {
-      onRequest: auth,
+      onRequest: [auth, requireScope('payouts:read')],
       schema: {
         tags,
         security,
@@ -70,7 +70,7 @@ export function payoutsRoutes(app: App, ctx: AppContext): void {
   app.get(
     '/v1/withdraws/:id',
     {
-      onRequest: auth,
+      onRequest: [auth, requireScope('payouts:read')],
       schema: {
         tags,
         security,

@@ -53,9 +53,16 @@ export interface PayoutUsageTable {
   amount: number;
 }
 
+/** D31: the owner's emergency stop; a row exists while the user's payouts are paused. */
+export interface PayoutPausesTable {
+  user_id: string;
+  paused_at: string;
+}
+
 export interface PayoutsTables {
   payouts: PayoutsTable;
   payout_usage: PayoutUsageTable;
+  payout_pauses: PayoutPausesTable;
 }
 
 export const payoutsMigrations: Record<string, Migration> = {
@@ -126,6 +133,15 @@ export const payoutsMigrations: Record<string, Migration> = {
       await db.schema.dropIndex('payouts_user_day_idx').execute();
       await db.schema.dropIndex('payouts_user_month_idx').execute();
       await db.schema.createIndex('payouts_user_id_idx').on('payouts').columns(['user_id', 'id']).execute();
+    },
+  },
+  '0015_payout_pauses': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('payout_pauses')
+        .addColumn('user_id', 'text', (c) => c.primaryKey())
+        .addColumn('paused_at', 'text', (c) => c.notNull())
+        .execute();
     },
   },
 };

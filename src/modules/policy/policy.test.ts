@@ -154,3 +154,65 @@ describe('policy engine (D15)', () => {
     });
   });
 });
+
+describe('per-agent controls and the emergency stop (D31)', () => {
+  const key = (over: Partial<NonNullable<PolicyInput['key']>> = {}): PolicyInput['key'] => ({
+    allowlist: [],
+    perTxLimit: 0,
+    dailyLimit: 0,
+    monthlyLimit: 0,
+    usage: { day: 0, month: 0 },
+    ...over,
+  });
+
+  it('a key with no controls changes nothing', () => {
+    expect(evaluatePolicy(base({ key: key() }))).toEqual({ decision: 'allow', reasons: [], amount: 10000 });
+  });
+  it('payouts_paused denies whatever else applies', () => {
+    expect(evaluatePolicy(base({ paused: true }))).toMatchObject({ decision: 'deny', reasons: ['payouts_paused'] });
+    expect(evaluatePolicy(base({ paused: true, amountArs: 2000 })).reasons).toEqual(['payouts_paused', 'per_tx_limit', 'above_approval_threshold']);
+  });
+  it('key_allowlist_violation denies a destination outside the key allowlist, by number or resolved alias', () => {
+    expect(evaluatePolicy(base({ key: key({ allowlist: [OTHER_CBU] }) }))).toMatchObject({ decision: 'deny', reasons: ['key_allowlist_violation'] });
+    expect(evaluatePolicy(base({ key: key({ allowlist: [CBU] }) })).decision).toBe('allow');
+    expect(
+      evaluatePolicy(base({ destination: 'Mate.Rio', destinationKind: 'ALIAS', destinationAliases: [CBU], key: key({ allowlist: [CBU] }) })).decision,
+    ).toBe('allow');
+    expect(evaluatePolicy(base({ destination: 'mate.rio', destinationKind: 'ALIAS', key: key({ allowlist: ['MATE.RIO'] }) })).decision).toBe('allow');
+  });
+  it.each([
+    [{ perTxLimit: 5_000 }, 'key_per_tx_limit'],
+    [{ dailyLimit: 15_000, usage: { day: 10_000, month: 10_000 } }, 'key_daily_limit'],
+    [{ monthlyLimit: 15_000, usage: { day: 0, month: 10_000 } }, 'key_monthly_limit'],
+  ] as const)('key limits ask the owner: %j → %s', (over, reason) => {
+    expect(evaluatePolicy(base({ key: key(over) }))).toMatchObject({ decision: 'require_approval', reasons: [reason] });
+  });
+  it('key limits are inclusive and 0 disables them', () => {
+    expect(evaluatePolicy(base({ key: key({ perTxLimit: 10_000, dailyLimit: 10_000, monthlyLimit: 10_000 }) })).decision).toBe('allow');
+    expect(evaluatePolicy(base({ key: key({ perTxLimit: 0, usage: { day: 1e12, month: 1e12 } }) })).decision).toBe('allow');
+  });
+  it('a whitelisted destination still counts against the key limits', () => {
+    const r = evaluatePolicy(base({ amountArs: 600, thresholds: t({ whitelist: [CBU] }), key: key({ perTxLimit: 50_000 }) }));
+    expect(r).toMatchObject({ decision: 'require_approval', reasons: ['key_per_tx_limit'] });
+  });
+  it('returns every reason together: user and key limits, allowlist, pause', () => {
+    const r = evaluatePolicy(
+      base({
+        amountArs: 2000,
+        paused: true,
+        usage: { day: 450_000, month: 0 },
+        key: key({ allowlist: [OTHER_CBU], perTxLimit: 100_000, dailyLimit: 100_000, usage: { day: 1, month: 1 } }),
+      }),
+    );
+    expect(r.decision).toBe('deny');
+    expect(r.reasons).toEqual([
+      'key_allowlist_violation',
+      'payouts_paused',
+      'per_tx_limit',
+      'daily_limit',
+      'key_per_tx_limit',
+      'key_daily_limit',
+      'above_approval_threshold',
+    ]);
+  });
+});

@@ -5,13 +5,16 @@ import { arsToCentavos } from '../../shared/money.js';
  * The policy engine (D15): a pure, total function. It returns every reason that applies, not the first; any
  * deny reason denies, else any approval reason requires approval, else the payout is allowed.
  */
-export const DENY_REASONS = ['amount_invalid', 'destination_invalid', 'kyc_incomplete', 'absolute_cap'] as const;
+export const DENY_REASONS = ['amount_invalid', 'destination_invalid', 'kyc_incomplete', 'absolute_cap', 'key_allowlist_violation', 'payouts_paused'] as const;
 export const APPROVAL_REASONS = [
   'per_tx_limit',
   'daily_limit',
   'monthly_limit',
   'above_approval_threshold',
   'destination_not_whitelisted',
+  'key_per_tx_limit',
+  'key_daily_limit',
+  'key_monthly_limit',
 ] as const;
 export type DenyReason = (typeof DENY_REASONS)[number];
 export type ApprovalReason = (typeof APPROVAL_REASONS)[number];
@@ -44,6 +47,16 @@ export interface PolicyInput {
   usage: { day: number; month: number };
   kycStatus: string;
   absoluteCap: number;
+  /** D31: the owner's emergency stop. */
+  paused?: boolean;
+  /** D31: the asking key's own controls and usage (absent for the owner's session); limits of 0 are off. */
+  key?: {
+    allowlist: string[];
+    perTxLimit: number;
+    dailyLimit: number;
+    monthlyLimit: number;
+    usage: { day: number; month: number };
+  };
 }
 
 export interface PolicyResult {
@@ -65,13 +78,22 @@ export function evaluatePolicy(input: PolicyInput): PolicyResult {
   }
   if (input.kycStatus !== 'verified') reasons.push('kyc_incomplete');
   if (amountOk && input.absoluteCap > 0 && amount > input.absoluteCap) reasons.push('absolute_cap');
+  const names = [input.destination, ...(input.destinationAliases ?? [])];
+  const k = input.key;
+  if (k && k.allowlist.length > 0 && !isWhitelisted(k.allowlist, names)) reasons.push('key_allowlist_violation');
+  if (input.paused) reasons.push('payouts_paused');
 
   if (amountOk) {
     if (t.perTxLimit > 0 && amount > t.perTxLimit) reasons.push('per_tx_limit');
     if (t.dailyLimit > 0 && input.usage.day + amount > t.dailyLimit) reasons.push('daily_limit');
     if (t.monthlyLimit > 0 && input.usage.month + amount > t.monthlyLimit) reasons.push('monthly_limit');
   }
-  const whitelisted = isWhitelisted(t.whitelist, [input.destination, ...(input.destinationAliases ?? [])]);
+  if (amountOk && k) {
+    if (k.perTxLimit > 0 && amount > k.perTxLimit) reasons.push('key_per_tx_limit');
+    if (k.dailyLimit > 0 && k.usage.day + amount > k.dailyLimit) reasons.push('key_daily_limit');
+    if (k.monthlyLimit > 0 && k.usage.month + amount > k.monthlyLimit) reasons.push('key_monthly_limit');
+  }
+  const whitelisted = isWhitelisted(t.whitelist, names);
   if (amountOk && !whitelisted && t.requireApprovalAbove > 0 && amount > t.requireApprovalAbove) {
     reasons.push('above_approval_threshold');
   }

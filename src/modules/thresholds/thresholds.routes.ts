@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context.js';
-import { principalOf, requireAuth, requireOwner } from '../../http/auth.js';
+import { principalOf, requireAuth, requireOwner, requireScope } from '../../http/auth.js';
 import { AUTH_ERRORS, bearerSecurity, errors } from '../../http/schemas.js';
 import type { App } from '../../http/types.js';
 import { Type } from '@sinclair/typebox';
@@ -12,7 +12,7 @@ export function thresholdsRoutes(app: App, ctx: AppContext): void {
   app.get(
     '/v1/thresholds',
     {
-      onRequest: auth,
+      onRequest: [auth, requireScope('thresholds:read')],
       schema: {
         tags,
         security: bearerSecurity,

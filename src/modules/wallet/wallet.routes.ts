@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import type { AppContext } from '../../context.js';
-import { principalOf, requireAuth } from '../../http/auth.js';
+import { principalOf, requireAuth, requireScope } from '../../http/auth.js';
 import { AUTH_ERRORS, bearerSecurity, errors } from '../../http/schemas.js';
 import type { App } from '../../http/types.js';
 import { BalanceBody, CvuBody, DepositBody, OnboardingBody, OnboardingResult } from './wallet.schemas.js';
@@ -29,7 +29,7 @@ export function walletRoutes(app: App, ctx: AppContext): void {
   app.get(
     '/v1/balance',
     {
-      onRequest: auth,
+      onRequest: [auth, requireScope('wallet:read')],
       schema: { tags, security, summary: 'Available balance', response: { 200: BalanceBody, ...errors(...AUTH_ERRORS, 'ONBOARDING_INCOMPLETE') } },
     },
     async (request) => getBalance(ctx, principalOf(request).userId),
@@ -38,7 +38,7 @@ export function walletRoutes(app: App, ctx: AppContext): void {
   app.get(
     '/v1/cvu',
     {
-      onRequest: auth,
+      onRequest: [auth, requireScope('wallet:read')],
       schema: { tags, security, summary: 'The CVU and alias to receive money', response: { 200: CvuBody, ...errors(...AUTH_ERRORS, 'ONBOARDING_INCOMPLETE') } },
     },
     async (request) => getCvu(ctx, principalOf(request).userId),
@@ -47,7 +47,7 @@ export function walletRoutes(app: App, ctx: AppContext): void {
   app.get(
     '/v1/deposits',
     {
-      onRequest: auth,
+      onRequest: [auth, requireScope('wallet:read')],
       schema: {
         tags,
         security,
