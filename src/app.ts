@@ -26,10 +26,13 @@ import { thresholdApprovals } from './modules/thresholds/thresholds.approvals.js
 import { mcpRoutes } from './modules/mcp/mcp.routes.js';
 import { payoutsRoutes } from './modules/payouts/payouts.routes.js';
 import { pauseRoutes } from './modules/payouts/pause.routes.js';
+import { transfersRoutes } from './modules/transfers/transfers.routes.js';
+import { transactionsRoutes } from './modules/transactions/transactions.routes.js';
 import { DELIVERY_BATCH, DELIVERY_LEASE_MS, deliverDue } from './modules/webhooks/delivery.worker.js';
 import { httpSender } from './modules/webhooks/http-sender.js';
 import type { WebhookSender } from './modules/webhooks/sender.port.js';
 import { registerWebhookOutbox } from './modules/webhooks/webhooks.outbox.js';
+import { registerTransactionsHistory } from './modules/transactions/transactions.service.js';
 import { pruneDeliveries } from './modules/webhooks/webhooks.service.js';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes.js';
 import { SecretBox } from './shared/secret-box.js';
@@ -165,6 +168,7 @@ export async function buildApp(config: Config, deps: Deps = {}): Promise<Fastify
   // Events reach webhooks through the outbox subscriber; a committed delivery wakes this node's worker, so the
   // poll interval is only the longest a delivery waits.
   const unregisterWebhookOutbox = registerWebhookOutbox(() => jobs.webhookDelivery!.wake());
+  registerTransactionsHistory();
 
   try {
     await migrateToLatest(store);
@@ -209,6 +213,8 @@ export async function buildApp(config: Config, deps: Deps = {}): Promise<Fastify
   thresholdsRoutes(app, ctx);
   payoutsRoutes(app, ctx);
   pauseRoutes(app, ctx);
+  transfersRoutes(app, ctx);
+  transactionsRoutes(app, ctx);
   approvalsRoutes(app, ctx);
   webhooksRoutes(app, ctx);
   mcpRoutes(app, ctx);

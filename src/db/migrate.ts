@@ -11,6 +11,7 @@ import { webhooksMigrations } from '../modules/webhooks/webhooks.tables.js';
 import { telegramMigrations } from '../modules/telegram/telegram.tables.js';
 import { walletMigrations } from '../modules/wallet/wallet.tables.js';
 import { usersMigrations } from '../modules/users/users.tables.js';
+import { transactionsMigrations } from '../modules/transactions/transactions.tables.js';
 import type { Store } from './database.js';
 
 /** One migration set for both stores, ordered by name; each module contributes its own. */
@@ -27,6 +28,7 @@ export const allMigrations: Record<string, Migration> = {
   ...auditMigrations,
   ...webhooksMigrations,
   ...telegramMigrations,
+  ...transactionsMigrations,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => allMigrations };

@@ -10,7 +10,9 @@ import type { WebhooksTables } from '../modules/webhooks/webhooks.tables.js';
 import type { TelegramTables } from '../modules/telegram/telegram.tables.js';
 import type { WalletTables } from '../modules/wallet/wallet.tables.js';
 import type { UsersTables } from '../modules/users/users.tables.js';
+import type { TransactionsTables } from '../modules/transactions/transactions.tables.js';
 
 /** The whole store as Kysely sees it: each module declares and migrates its own tables. */
 export interface Database extends UsersTables, KeysTables, SandboxRailTables, EventsTables, WalletTables,
-    ThresholdsTables, PayoutsTables, ApprovalsTables, IdempotencyTables, AuditTables, WebhooksTables, TelegramTables {}
+    ThresholdsTables, PayoutsTables, ApprovalsTables, IdempotencyTables, AuditTables, WebhooksTables, TelegramTables,
+    TransactionsTables {}

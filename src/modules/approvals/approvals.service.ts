@@ -46,7 +46,7 @@ export async function availableChannels(ctx: AppContext, userId: string, db: Exe
 export async function createApproval(
   ctx: AppContext,
   tx: Tx,
-  a: { id?: string; userId: string; kind: ApprovalKind; payoutId?: string; proposal?: unknown; who: Principal; channels: string[] },
+  a: { id?: string; userId: string; kind: ApprovalKind; payoutId?: string; proposal?: unknown; who: Principal; channels: string[]; ttlSeconds?: number },
 ): Promise<ApprovalsTable> {
   const now = ctx.clock.now();
   const owed = a.channels.filter((c) => c !== 'dashboard');
@@ -60,7 +60,7 @@ export async function createApproval(
     api_key_id: a.who.keyId ?? null,
     api_key_name: a.who.keyName ?? null,
     created_at: now.toISOString(),
-    expires_at: new Date(now.getTime() + ctx.config.approvalTtlSeconds * 1000).toISOString(),
+    expires_at: new Date(now.getTime() + (a.ttlSeconds ?? ctx.config.approvalTtlSeconds) * 1000).toISOString(),
     decided_at: null,
     decided_via: null,
     notify_pending: JSON.stringify(owed),

@@ -31,6 +31,7 @@ export interface RecordedEvent {
   id: string;
   userId: string;
   type: EventType;
+  data: unknown;
 }
 
 /**
@@ -75,7 +76,7 @@ export async function recordEvent<T>(
     .onConflict((oc) => oc.column('dedupe_key').doNothing())
     .executeTakeFirst();
   if (Number(res.numInsertedOrUpdatedRows ?? 1) === 0) return null;
-  for (const fn of subscribers) await fn(db, clock, { id: envelope.id, userId: e.userId, type: e.type });
+  for (const fn of subscribers) await fn(db, clock, { id: envelope.id, userId: e.userId, type: e.type, data: e.data });
   return envelope;
 }
 

@@ -192,23 +192,35 @@ export async function followUpPayouts(ctx: AppContext, limit = FOLLOW_UP_BATCH):
     .orderBy('next_check_at')
     .limit(limit)
     .execute();
-  const lease = new Date(now.getTime() + FOLLOW_UP_LEASE_MS).toISOString();
-  await mapBounded(due, FOLLOW_UP_PARALLEL, async (d) => {
-    try {
-      const p = await ctx.store.db
-        .updateTable('payouts')
-        .set({ next_check_at: lease })
-        .where('id', '=', d.id)
-        .where('next_check_at', '=', d.next_check_at)
-        .where('status', 'in', ['approved', 'submitted'])
-        .returningAll()
-        .executeTakeFirst();
-      if (p) await followUp(ctx, p);
-    } catch (err) {
-      ctx.log.error({ err, payout: d.id }, 'payout follow-up failed');
-    }
-  });
+  await mapBounded(due, FOLLOW_UP_PARALLEL, (d) => claimAndFollowUp(ctx, d.id, d.next_check_at!));
   return due.length;
+}
+
+/** Claims one attempt by moving its next check forward (compare-and-set), then follows it up. */
+async function claimAndFollowUp(ctx: AppContext, id: string, seen: string): Promise<void> {
+  try {
+    const p = await ctx.store.db
+      .updateTable('payouts')
+      .set({ next_check_at: new Date(ctx.clock.now().getTime() + FOLLOW_UP_LEASE_MS).toISOString() })
+      .where('id', '=', id)
+      .where('next_check_at', '=', seen)
+      .where('status', 'in', ['approved', 'submitted'])
+      .returningAll()
+      .executeTakeFirst();
+    if (p) await followUp(ctx, p);
+  } catch (err) {
+    ctx.log.error({ err, payout: id }, 'payout follow-up failed');
+  }
+}
+
+/**
+ * Follows up one attempt now if its check is due (a request holding for the outcome drives its own payout rather
+ * than waiting for the job's next tick); the claim keeps it from racing the job on any node.
+ */
+export async function followUpIfDue(ctx: AppContext, p: Pick<PayoutsTable, 'id' | 'status' | 'next_check_at'>): Promise<void> {
+  if ((p.status === 'approved' || p.status === 'submitted') && p.next_check_at && p.next_check_at <= ctx.clock.now().toISOString()) {
+    await claimAndFollowUp(ctx, p.id, p.next_check_at);
+  }
 }
 
 export const payoutFollowUpPass = (ctx: AppContext) => batchPass(FOLLOW_UP_BATCH, (limit) => followUpPayouts(ctx, limit));

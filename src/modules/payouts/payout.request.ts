@@ -88,8 +88,10 @@ export async function requestPayout(
   who: Principal,
   input: PayoutRequest,
   idempotencyKey: string | undefined,
+  opts: { approvalTtlSeconds?: number; approvalAtThreshold?: boolean } = {},
 ): Promise<PayoutResponse> {
   checkIdempotencyKey(idempotencyKey);
+  const approvalTtlSeconds = Math.min(opts.approvalTtlSeconds ?? ctx.config.approvalTtlSeconds, ctx.config.approvalTtlSeconds);
   const kind: DestinationKind = input.destination_kind ?? 'CBU';
   const destination = input.destination.trim();
   const keyHash = effectiveKey(who.userId, idempotencyKey);
@@ -122,6 +124,7 @@ export async function requestPayout(
       kycStatus: wallet.kyc_status,
       absoluteCap: Math.round(ctx.config.absoluteCapArs * 100),
       paused: (await pauseState(tx, who.userId)).paused,
+      approvalAtThreshold: opts.approvalAtThreshold,
       key: keyControls && {
         allowlist: keyControls.allowlist,
         perTxLimit: keyControls.perTxLimit,
@@ -178,7 +181,15 @@ export async function requestPayout(
     await addUsage(tx, row, 1);
     await writeAudit(tx, ctx.clock, who, { action: 'payout.requested', subjectId: row.id, data: { decision: row.decision, reasons: policy.reasons } });
     if (pending) {
-      await createApproval(ctx, tx, { id: approvalId, userId: who.userId, kind: 'payout', payoutId: row.id, who, channels: channels.map((c) => c.name) });
+      await createApproval(ctx, tx, {
+        id: approvalId,
+        userId: who.userId,
+        kind: 'payout',
+        payoutId: row.id,
+        who,
+        channels: channels.map((c) => c.name),
+        ttlSeconds: approvalTtlSeconds,
+      });
     }
     await recordEvent(tx, ctx.clock, { userId: who.userId, type: 'payout.requested', data: toPayoutView(row) });
     if (!pending) return { kind: 'allowed', row };
@@ -188,7 +199,7 @@ export async function requestPayout(
       decision: 'require_approval',
       reasons: policy.reasons,
       approval_id: approvalId,
-      expires_in: ctx.config.approvalTtlSeconds,
+      expires_in: approvalTtlSeconds,
     };
     await completeClaim(tx, claim, 202, body);
     return { kind: 'pending', body, approvalId };

@@ -216,3 +216,12 @@ describe('per-agent controls and the emergency stop (D31)', () => {
     ]);
   });
 });
+
+describe('the older transfer surface (D32)', () => {
+  it('asks for approval at the threshold itself, not only above it', () => {
+    const at = base({ amountArs: 500 });
+    expect(evaluatePolicy(at).decision).toBe('allow');
+    expect(evaluatePolicy({ ...at, approvalAtThreshold: true })).toMatchObject({ decision: 'require_approval', reasons: ['above_approval_threshold'] });
+    expect(evaluatePolicy(base({ amountArs: 499.99, approvalAtThreshold: true })).decision).toBe('allow');
+  });
+});

@@ -49,6 +49,8 @@ export interface PolicyInput {
   absoluteCap: number;
   /** D31: the owner's emergency stop. */
   paused?: boolean;
+  /** D32: the older transfer surface asks for approval at the threshold too ("at or above"). */
+  approvalAtThreshold?: boolean;
   /** D31: the asking key's own controls and usage (absent for the owner's session); limits of 0 are off. */
   key?: {
     allowlist: string[];
@@ -94,7 +96,8 @@ export function evaluatePolicy(input: PolicyInput): PolicyResult {
     if (k.monthlyLimit > 0 && k.usage.month + amount > k.monthlyLimit) reasons.push('key_monthly_limit');
   }
   const whitelisted = isWhitelisted(t.whitelist, names);
-  if (amountOk && !whitelisted && t.requireApprovalAbove > 0 && amount > t.requireApprovalAbove) {
+  const overThreshold = input.approvalAtThreshold ? amount! >= t.requireApprovalAbove : amount! > t.requireApprovalAbove;
+  if (amountOk && !whitelisted && t.requireApprovalAbove > 0 && overThreshold) {
     reasons.push('above_approval_threshold');
   }
   if (t.whitelist.length > 0 && !whitelisted) reasons.push('destination_not_whitelisted');

@@ -1,0 +1,125 @@
+import type { AppContext } from '../../context.js';
+import type { Executor } from '../../db/database.js';
+import type { Clock } from '../../shared/clock.js';
+import { newId } from '../../shared/ids.js';
+import { arsToCentavos, centavosToArs } from '../../shared/money.js';
+import { onEventRecorded, type RecordedEvent } from '../events/events.service.js';
+import type { WalletTransactionsTable } from './transactions.tables.js';
+
+export const TRANSACTIONS_PAGE_DEFAULT = 20;
+export const TRANSACTIONS_PAGE_MAX = 100;
+
+/** The contract's Transaction (history entry); `destination` on debits, `origin` on credits. */
+export interface TransactionView {
+  id: string;
+  type: 'debit' | 'credit';
+  amount: number;
+  destination?: string;
+  origin?: string;
+  counterparty_name: string | null;
+  description: string;
+  status: WalletTransactionsTable['status'];
+  created_at: string;
+  payout_id?: string;
+}
+
+const toView = (r: WalletTransactionsTable): TransactionView => ({
+  id: r.id,
+  type: r.type,
+  amount: centavosToArs(Number(r.amount)),
+  ...(r.type === 'debit' ? { destination: r.counterparty, payout_id: r.source_id } : { origin: r.counterparty }),
+  counterparty_name: r.counterparty_name,
+  description: r.description,
+  status: r.status,
+  created_at: r.created_at,
+});
+
+interface PayoutData {
+  id: string;
+  amount_ars: number;
+  destination: string;
+  recipient_name: string | null;
+  note: string | null;
+}
+interface DepositData {
+  id: string;
+  from: string;
+  fromName: string;
+  amount: string;
+}
+
+/** Keeps the history from the outbox: what the owner's systems are told is what the history shows. */
+async function onEvent(db: Executor, clock: Clock, e: RecordedEvent): Promise<void> {
+  const now = clock.now().toISOString();
+  if (e.type === 'payout.submitted') {
+    const p = e.data as PayoutData;
+    await db
+      .insertInto('wallet_transactions')
+      .values({
+        id: newId('txn', clock.now()),
+        user_id: e.userId,
+        type: 'debit',
+        amount: arsToCentavos(p.amount_ars)!,
+        counterparty: p.destination,
+        counterparty_name: p.recipient_name,
+        description: p.note ?? '',
+        status: 'pending',
+        source_id: p.id,
+        created_at: now,
+        updated_at: now,
+      })
+      .onConflict((oc) => oc.column('source_id').doNothing())
+      .execute();
+  } else if (e.type === 'payout.confirmed' || e.type === 'payout.failed') {
+    await db
+      .updateTable('wallet_transactions')
+      .set({ status: e.type === 'payout.confirmed' ? 'completed' : 'failed', updated_at: now })
+      .where('source_id', '=', (e.data as PayoutData).id)
+      .execute();
+  } else if (e.type === 'deposit.detected') {
+    const d = e.data as DepositData;
+    await db
+      .insertInto('wallet_transactions')
+      .values({
+        id: newId('txn', clock.now()),
+        user_id: e.userId,
+        type: 'credit',
+        amount: arsToCentavos(Number(d.amount))!,
+        counterparty: d.from,
+        counterparty_name: d.fromName,
+        description: `Transferencia de ${d.fromName}`,
+        status: 'completed',
+        source_id: d.id,
+        created_at: now,
+        updated_at: now,
+      })
+      .onConflict((oc) => oc.column('source_id').doNothing())
+      .execute();
+  }
+}
+
+/**
+ * Subscribes the history to the outbox (at composition). Like the webhook subscriber it stays for the life of
+ * the process: it holds no state, and a later app in the same process must not lose it when an earlier closes.
+ */
+export function registerTransactionsHistory(): void {
+  onEventRecorded(onEvent);
+}
+
+/**
+ * D34: newest first, keyset-paged by id. New entries get newer ids, so they appear before any cursor already
+ * handed out: pages neither skip nor repeat entries while money moves.
+ */
+export async function listTransactions(
+  ctx: AppContext,
+  userId: string,
+  opts: { limit?: number; cursor?: string } = {},
+): Promise<{ transactions: TransactionView[]; next_cursor: string | null; has_more: boolean }> {
+  const limit = Math.min(Math.max(opts.limit ?? TRANSACTIONS_PAGE_DEFAULT, 1), TRANSACTIONS_PAGE_MAX);
+  let q = ctx.store.db.selectFrom('wallet_transactions').selectAll().where('user_id', '=', userId);
+  if (opts.cursor) q = q.where('id', '<', opts.cursor);
+  const rows = await q.orderBy('id', 'desc').limit(limit + 1).execute();
+  const page = rows.slice(0, limit);
+  const hasMore = rows.length > limit;
+  return { transactions: page.map(toView), next_cursor: hasMore ? page[page.length - 1]!.id : null, has_more: hasMore };
+}
