@@ -1,3 +1,6 @@
+import { execFile } from 'node:child_process';
+import { resolve } from 'node:path';
+import { promisify } from 'node:util';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { LATEST_PROTOCOL_VERSION, type Tool } from '@modelcontextprotocol/sdk/types.js';
@@ -235,5 +238,52 @@ describe('MCP tools by the book', () => {
     expect(malformed.status).toBe(400);
     expect(await malformed.json()).toEqual({ jsonrpc: '2.0', id: null, error: { code: -32700, message: expect.any(String) } });
     expect((await post({ origin: base }, list)).status).toBe(200);
+  });
+});
+
+/**
+ * The official MCP Inspector in CLI mode (pinned devDependency), a client we did not write, against the real
+ * listening server. It validates structuredContent against outputSchema itself (it lists tools before calling).
+ */
+describe('MCP Inspector CLI', () => {
+  const bin = resolve(import.meta.dirname, '../../../node_modules/.bin/mcp-inspector');
+  let t: TestApp;
+  let url: string;
+  let a: OnboardedUser;
+  // Async on purpose: the server answers from this process's event loop.
+  const inspector = async (...args: string[]) => {
+    const { stdout } = await promisify(execFile)(bin, ['--cli', url, '--transport', 'http', '--header', `Authorization: Bearer ${a.apiKey}`, ...args], {
+      timeout: 20_000,
+    });
+    return JSON.parse(stdout) as Record<string, unknown>;
+  };
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    url = `${await listen(t)}/mcp`;
+    a = await createOnboardedUser(t.app, { fundArs: 1000 });
+  });
+  afterAll(() => t.close());
+
+  it('tools/list shows titles, annotations and output schemas', async () => {
+    const { tools } = (await inspector('--method', 'tools/list')) as { tools: Tool[] };
+    expect(tools).toHaveLength(Object.keys(HINTS).length);
+    for (const x of tools) {
+      expect(x.annotations).toEqual({ title: x.title, ...HINTS[x.name] });
+      expect(x.outputSchema?.type).toBe('object');
+    }
+  });
+
+  it('tools/call request_payout: structured content, and a replay with the same key', async () => {
+    // --tool-arg values are parsed as JSON when they can be: the 22 digits are quoted to stay a string.
+    const payout = ['amount_ars=12.5', `destination="${EXTERNAL_CBU}"`, 'idempotency_key=inspector-1'];
+    const args = ['--method', 'tools/call', '--tool-name', 'request_payout', '--tool-arg', ...payout];
+    const first = (await inspector(...args)) as ToolResult;
+    expect(first.isError).toBeFalsy();
+    expect(first.structuredContent).toMatchObject({ status: 'submitted', decision: 'allow', replayed: false });
+    const again = (await inspector(...args)) as ToolResult;
+    expect(again.structuredContent).toEqual({ ...first.structuredContent, replayed: true });
+    const balance = (await inspector('--method', 'tools/call', '--tool-name', 'get_balance')) as ToolResult;
+    expect(balance.structuredContent).toEqual({ asset: 'ARS', available: '987.50' });
   });
 });
