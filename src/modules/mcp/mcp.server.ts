@@ -30,7 +30,7 @@ export function buildMcpServer(ctx: AppContext, who: Principal): Server {
       title: t.title,
       description: t.description,
       inputSchema: t.input as unknown as { type: 'object' },
-      outputSchema: t.output as unknown as { type: 'object' },
+      outputSchema: t.output,
       annotations: { title: t.title, ...t.annotations },
     })),
   }));

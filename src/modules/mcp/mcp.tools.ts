@@ -1,48 +1,82 @@
-import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { Type, type ObjectOptions, type Static, type TProperties, type TSchema } from '@sinclair/typebox';
 import type { AppContext } from '../../context.js';
+import type { ApprovalStatus } from '../approvals/approvals.tables.js';
 import type { Principal } from '../auth/auth.service.js';
 import { requestPayout } from '../payouts/payout.request.js';
 import { getPayout, listPayouts } from '../payouts/payout.view.js';
+import type { PayoutStatus as PayoutStatusCode } from '../payouts/payouts.tables.js';
 import { getReceipt } from '../payouts/receipt.service.js';
 import { proposeThresholdChange } from '../thresholds/threshold-proposal.service.js';
 import { ThresholdFields } from '../thresholds/thresholds.schemas.js';
 import { getThresholds } from '../thresholds/thresholds.service.js';
 import { getBalance, getCvu, listDeposits } from '../wallet/wallet.service.js';
 
-/** An MCP tool: schemas for the model, hints for the client, and a thin call into the service functions. */
+/**
+ * An MCP tool: schemas for the model, hints for the client, and a thin call into the service functions.
+ * `output` is an object schema (MCP 2025-06-18: outputSchema must have `type: "object"`) that describes the
+ * `structuredContent` of a successful call exactly; failures are `isError` results without structuredContent.
+ */
 export interface ToolDef<I extends TSchema = TSchema> {
   name: string;
   title: string;
   description: string;
   input: I;
-  output: TSchema;
+  output: TSchema & { type: 'object' };
   annotations: { readOnlyHint: boolean; destructiveHint: boolean; idempotentHint: boolean; openWorldHint: boolean };
   run(ctx: AppContext, who: Principal, args: Static<I>): Promise<Record<string, unknown>>;
 }
 
 const tool = <I extends TSchema>(t: ToolDef<I>): ToolDef => t as unknown as ToolDef;
+/** Reads: nothing changes, asking twice is harmless, and the domain is this wallet only. */
 const READ = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
 const S = Type.String();
 const N = Type.Number();
-const Nullable = (t: TSchema) => Type.Union([t, Type.Null()]);
-const Obj = (props: Record<string, TSchema>) => Type.Object(props, { additionalProperties: true });
+const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
+const NS = Nullable(S);
+/** Timestamps this service writes (`toISOString()`); always with a zone. */
+const Time = Type.String({ format: 'date-time' });
+/** Every output object is closed: a field added to a service view must be added here too (mcp.tools.test.ts). */
+const Exact = <P extends TProperties>(props: P, opts: ObjectOptions = {}) => Type.Object(props, { ...opts, additionalProperties: false });
+const Enum = <T extends string>(values: readonly T[], description?: string) =>
+  Type.Union(values.map((v) => Type.Literal(v)), description ? { description } : {});
 
-const PayoutRecord = Obj({
+const PAYOUT_STATUSES = [
+  'pending_approval',
+  'approved',
+  'rejected',
+  'expired',
+  'submitted',
+  'confirmed',
+  'failed',
+] as const satisfies readonly PayoutStatusCode[];
+const PayoutStatus = Enum(PAYOUT_STATUSES);
+const Decision = Enum(['allow', 'require_approval'] as const);
+const DestinationKind = Enum(['CBU', 'CVU', 'ALIAS'] as const);
+const Reasons = Type.Array(S, { description: 'Policy reason codes, see request_payout' });
+
+const PayoutRecord = Exact({
   id: S,
   amount_ars: N,
   destination: S,
-  destination_kind: S,
-  status: S,
-  decision: S,
-  decision_reasons: Type.Array(S),
+  destination_kind: DestinationKind,
+  status: PayoutStatus,
+  decision: Decision,
+  decision_reasons: Reasons,
   idempotency_key: S,
-  created_at: S,
-  resolved_at: Nullable(S),
-  provider_transfer_id: Nullable(S),
-  api_key_id: Nullable(S),
-  api_key_name: Nullable(S),
+  created_at: Time,
+  resolved_at: Nullable(Time),
+  provider_transfer_id: NS,
+  api_key_id: NS,
+  api_key_name: NS,
+  note: NS,
+  failure_reason: Type.Union([S, Type.Null()], { description: 'Why a failed payout failed (rail code, or the reasons an approval was refused)' }),
+  approval_id: NS,
+  recipient_name: NS,
+  recipient_legal_id: NS,
+  updated_at: Time,
 });
-const Transfer = Obj({
+
+const Transfer = Exact({
   id: S,
   from: S,
   to: S,
@@ -50,41 +84,143 @@ const Transfer = Obj({
   toLegalId: S,
   fromName: S,
   toName: S,
-  amount: S,
-  currency: S,
+  amount: Type.String({ description: 'ARS, 2 decimals, e.g. "1500.00"' }),
+  currency: Type.Literal('ARS'),
   status: S,
+  // Written by the bank rail, not by us: ISO 8601, but not held to a zone.
   creationTime: S,
-  direction: S,
+  direction: Enum(['credit', 'debit'] as const, '"credit" is money in, "debit" money out'),
 });
+
+const Receipt = Exact({
+  payout_id: S,
+  status: PayoutStatus,
+  title: S,
+  status_text: S,
+  amount_ars: N,
+  currency: Type.Literal('ARS'),
+  origin: Exact({ cvu: S, alias: NS, holder_name: S, holder_legal_id: S }),
+  destination: Exact({
+    value: S,
+    kind: S,
+    account: NS,
+    account_masked: NS,
+    account_type: Nullable(Enum(['CBU', 'CVU'] as const)),
+    bank_code: NS,
+    bank_name: NS,
+    psp_code: NS,
+    institution: NS,
+    recipient_name: NS,
+    recipient_legal_id: NS,
+  }),
+  provider_transfer_id: NS,
+  operation_id: NS,
+  reference: S,
+  api_key_name: NS,
+  note: NS,
+  decision: Decision,
+  decision_reasons: Reasons,
+  created_at: Time,
+  approved_at: Nullable(Time),
+  submitted_at: Nullable(Time),
+  resolved_at: Nullable(Time),
+  approved_by: Nullable(Exact({ by: Enum(['policy', 'owner'] as const), via: NS })),
+  approval: Nullable(
+    Exact({
+      id: S,
+      status: Enum(['pending', 'approved', 'rejected', 'expired'] as const satisfies readonly ApprovalStatus[]),
+      expires_at: Time,
+      decided_at: Nullable(Time),
+      decided_via: NS,
+    }),
+  ),
+  failure_reason: NS,
+  failure_reason_text: NS,
+});
+
+const Replayed = Type.Boolean({ description: 'true when this is the stored answer to an earlier call with the same idempotency_key' });
+
+/** The 201 and 202 bodies of POST /v1/withdraws, plus `replayed`; an object schema whose variants are exact. */
+const PayoutOutcome = Object.assign(
+  Type.Union([
+    Exact(
+      {
+        id: S,
+        status: Enum(['submitted', 'approved', 'confirmed'] as const, '"submitted" (sent to the bank); "approved" while the bank’s answer is pending'),
+        decision: Type.Literal('allow'),
+        replayed: Replayed,
+      },
+      { title: 'Sent' },
+    ),
+    Exact(
+      {
+        id: S,
+        status: Type.Literal('pending_approval'),
+        decision: Type.Literal('require_approval'),
+        reasons: Reasons,
+        approval_id: S,
+        expires_in: Type.Integer({ minimum: 0, description: 'Seconds the owner has to decide' }),
+        replayed: Replayed,
+      },
+      { title: 'Held for the owner’s approval' },
+    ),
+  ]),
+  { type: 'object' as const },
+);
+
+/** Read by the model before it moves money: idempotency, what a held or denied payout means, no splitting. */
+const REQUEST_PAYOUT = [
+  'Send ARS from the wallet to a CBU, CVU (22 digits) or alias: money leaves for another bank account.',
+  '',
+  'Idempotency: generate ONE new idempotency_key (e.g. a UUID) per intended payout. On every retry of that ' +
+    'payout (after an error, a timeout or a lost connection) reuse the same key with the same arguments: you get ' +
+    'the original answer (replayed: true) and the money moves at most once. A new key is a new payout. ' +
+    'IDEMPOTENCY_KEY_IN_USE: the first call is still running; retry shortly with the same key. ' +
+    'IDEMPOTENCY_KEY_REUSED: that key belongs to a different payout.',
+  '',
+  'The owner’s policy decides every payout:',
+  '- decision "allow": sent (status "submitted", or "approved" while the bank answers); follow it with get_payout.',
+  '- decision "require_approval", status "pending_approval": HELD until the owner approves or rejects within ' +
+    'expires_in seconds. Tell the user it waits for the owner’s approval and why, then stop: do not call again ' +
+    'for it (get_payout shows the outcome later).',
+  '- denied: an isError result {"error":"PAYOUT_DENIED","reasons":[…]}. Nothing was created. Tell the user why.',
+  '',
+  'Reading reasons: per_tx_limit, daily_limit, monthly_limit (over a limit), above_approval_threshold (over the ' +
+    'amount that needs approval), destination_not_whitelisted, and key_* (this API key’s own limits) hold a ' +
+    'payout for approval. amount_invalid (not > 0 or more than 2 decimals), destination_invalid, kyc_incomplete ' +
+    '(identity not verified), absolute_cap (over the service maximum) and payouts_paused deny it; only a genuine ' +
+    'input mistake (the amount’s format, a mistyped destination) may be corrected and sent again.',
+  '',
+  'A held or denied payout stands as decided: NEVER split it into smaller payouts, or send part of it, to get ' +
+    'under a limit or the approval threshold; that goes around the owner’s policy. If the user needs more, the ' +
+    'owner must approve it or raise the limits (propose_threshold_change).',
+  '',
+  'Other errors: WITHDRAW_FAILED (the bank rejected it; nothing moved; tell the user), RAIL_UNAVAILABLE (retry ' +
+    'later with the same key), APPROVAL_NOT_CONFIGURED (it needs approval but the owner has no approval channel), ' +
+    'ONBOARDING_INCOMPLETE.',
+].join('\n');
 
 export const TOOLS: ToolDef[] = [
   tool({
     name: 'request_payout',
     title: 'Request a payout',
-    description:
-      'Pay out ARS from the wallet to a CBU, CVU or alias. Every payout passes the owner’s policy: it is sent at once ' +
-      '(status "submitted"), waits for the owner’s approval (status "pending_approval"; tell the user, do not retry), ' +
-      'or is denied with reasons. idempotency_key is required: generate one per intended payout and REUSE THE SAME KEY ' +
-      'when you retry after an error or timeout, so the payout can never happen twice.',
+    description: REQUEST_PAYOUT,
     input: Type.Object(
       {
         amount_ars: Type.Number({ description: 'Amount in ARS, at most 2 decimals, e.g. 1500.50' }),
         destination: Type.String({ minLength: 1, maxLength: 64, description: 'CBU or CVU (22 digits) or alias' }),
         destination_kind: Type.Optional(Type.Union([Type.Literal('CBU'), Type.Literal('CVU'), Type.Literal('ALIAS')], { description: 'Default CBU' })),
         note: Type.Optional(Type.String({ maxLength: 140, description: 'Free text shown on the receipt' })),
-        idempotency_key: Type.String({ minLength: 1, maxLength: 255, description: 'Unique per intended payout; reuse it on retries' }),
+        idempotency_key: Type.String({
+          minLength: 1,
+          maxLength: 255,
+          description: 'One per intended payout (e.g. a UUID); send the same key on every retry of that payout',
+        }),
       },
       { additionalProperties: false },
     ),
-    output: Obj({
-      id: S,
-      status: S,
-      decision: S,
-      reasons: Type.Optional(Type.Array(S)),
-      approval_id: Type.Optional(S),
-      expires_in: Type.Optional(N),
-      replayed: Type.Boolean({ description: 'true when this is the stored answer to an earlier call with the same key' }),
-    }),
+    output: PayoutOutcome,
+    // Moves money out of the wallet to another bank (destructive, open world); repeating it with the same key is a no-op.
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
     run: async (ctx, who, a) => {
       const { idempotency_key, ...body } = a;
@@ -95,9 +231,11 @@ export const TOOLS: ToolDef[] = [
   tool({
     name: 'get_receipt',
     title: 'Get a payout receipt',
-    description: 'The receipt of a payout: amounts, origin, destination and recipient, rail operation number, timestamps.',
+    description:
+      'The receipt of one payout: amount, origin and destination accounts, recipient, bank operation number and ' +
+      'timestamps. Only a "confirmed" payout is proof of payment; status_text and failure_reason_text explain the others.',
     input: Type.Object({ payout_id: Type.String({ minLength: 1, maxLength: 64 }) }, { additionalProperties: false }),
-    output: Obj({ payout_id: S, status: S, amount_ars: N, currency: S, origin: Obj({}), destination: Obj({}) }),
+    output: Receipt,
     annotations: READ,
     run: async (ctx, who, a) => ({ ...(await getReceipt(ctx, who.userId, a.payout_id)) }),
   }),
@@ -105,10 +243,10 @@ export const TOOLS: ToolDef[] = [
     name: 'list_recent_deposits',
     title: 'List recent transfers',
     description:
-      'Recent transfer legs to and from the wallet’s CVU, newest first. Both directions are listed: check "direction" ' +
-      '("credit" is money in).',
+      'Recent transfers to and from the wallet’s CVU, newest first, live from the bank. Both directions are ' +
+      'listed: "direction" "credit" is money in (a deposit), "debit" money out.',
     input: Type.Object({ limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 50, default: 10 })) }, { additionalProperties: false }),
-    output: Obj({ transfers: Type.Array(Transfer), count: Type.Integer() }),
+    output: Exact({ transfers: Type.Array(Transfer), count: Type.Integer({ minimum: 0 }) }),
     annotations: READ,
     run: async (ctx, who, a) => {
       const transfers = await listDeposits(ctx, who.userId, a.limit ?? 10);
@@ -117,46 +255,59 @@ export const TOOLS: ToolDef[] = [
   }),
   tool({
     name: 'propose_threshold_change',
-    title: 'Propose new limits',
+    title: 'Propose new spending limits',
     description:
-      'Ask the owner to change spending limits. Nothing changes until the owner approves; on approval only the ' +
-      'proposed fields change. Amounts in ARS; 0 disables a limit.',
+      'Ask the owner to change the spending limits; send only the fields to change (amounts in ARS, 0 disables a ' +
+      'limit). Nothing changes until the owner approves within expires_in seconds; then only the proposed fields ' +
+      'change. Each call is a new request to the owner: tell the user it awaits approval, do not repeat it.',
     input: Type.Partial(Type.Object(ThresholdFields), { additionalProperties: false }),
-    output: Obj({ approval_id: S, status: S, expires_at: S, expires_in: N, proposed: Obj({}) }),
-    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+    output: Exact({
+      approval_id: S,
+      status: Type.Literal('pending'),
+      expires_at: Time,
+      expires_in: Type.Integer({ minimum: 0, description: 'Seconds the owner has to decide' }),
+      proposed: Type.Partial(Type.Object(ThresholdFields), { additionalProperties: false, minProperties: 1 }),
+    }),
+    // Changes nothing by itself (not destructive) but each call asks the owner again (not idempotent); it reaches
+    // only this wallet's owner and limits (closed world).
+    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
     run: async (ctx, who, a) => proposeThresholdChange(ctx, who, a),
   }),
   tool({
     name: 'get_balance',
     title: 'Get the balance',
-    description: 'Available ARS balance of the wallet, as a decimal string.',
+    description: 'The wallet’s available balance in ARS, as a decimal string with 2 decimals.',
     input: Type.Object({}, { additionalProperties: false }),
-    output: Obj({ asset: S, available: S }),
+    output: Exact({ asset: Type.Literal('ARS'), available: Type.String({ description: 'e.g. "1500.00"' }) }),
     annotations: READ,
     run: async (ctx, who) => getBalance(ctx, who.userId),
   }),
   tool({
     name: 'get_cvu',
-    title: 'Get the CVU',
-    description: 'The wallet’s CVU and alias, to receive money.',
+    title: 'Get the wallet’s CVU and alias',
+    description: 'The wallet’s CVU (22 digits) and alias, for someone to send money to it.',
     input: Type.Object({}, { additionalProperties: false }),
-    output: Obj({ cvu: S, alias: S, asset: S }),
+    output: Exact({ cvu: S, alias: S, asset: Type.Literal('ARS') }),
     annotations: READ,
     run: async (ctx, who) => ({ ...(await getCvu(ctx, who.userId)) }),
   }),
   tool({
     name: 'get_thresholds',
-    title: 'Get the limits',
-    description: 'The owner’s policy limits in ARS (0 = disabled) and the whitelist.',
+    title: 'Get the spending limits',
+    description:
+      'The owner’s spending limits in ARS (0 = disabled), the amount above which a payout needs approval, and ' +
+      'the whitelist of destinations. Use it to explain a held payout; to change them, use propose_threshold_change.',
     input: Type.Object({}, { additionalProperties: false }),
-    output: Type.Object(ThresholdFields),
+    output: Exact(ThresholdFields),
     annotations: READ,
     run: async (ctx, who) => ({ ...(await getThresholds(ctx, who.userId)) }),
   }),
   tool({
     name: 'get_payout',
     title: 'Get a payout',
-    description: 'One payout attempt with its status, decision and reasons.',
+    description:
+      'One payout by id: status (pending_approval, approved, submitted, confirmed; or rejected, expired, failed), ' +
+      'decision and decision_reasons, failure_reason. Use it to follow a payout; it never changes anything.',
     input: Type.Object({ payout_id: Type.String({ minLength: 1, maxLength: 64 }) }, { additionalProperties: false }),
     output: PayoutRecord,
     annotations: READ,
@@ -165,12 +316,12 @@ export const TOOLS: ToolDef[] = [
   tool({
     name: 'list_payouts',
     title: 'List payouts',
-    description: 'Payout attempts, newest first. Pass next_cursor as cursor for more.',
+    description: 'Payouts of this wallet, newest first. When next_cursor is not null, pass it as cursor for the next page.',
     input: Type.Object(
       { limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })), cursor: Type.Optional(Type.String({ maxLength: 64 })) },
       { additionalProperties: false },
     ),
-    output: Obj({ withdraws: Type.Array(PayoutRecord), next_cursor: Nullable(S) }),
+    output: Exact({ withdraws: Type.Array(PayoutRecord), next_cursor: NS }),
     annotations: READ,
     run: async (ctx, who, a) => listPayouts(ctx, who.userId, { limit: a.limit ?? 20, cursor: a.cursor }),
   }),
