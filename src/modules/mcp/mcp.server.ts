@@ -4,7 +4,7 @@ import { Value } from '@sinclair/typebox/value';
 import type { AppContext } from '../../context.js';
 import { CONTROL_CHARACTER_MESSAGE, findControlCharacter } from '../../http/control-chars.js';
 import { isAppError } from '../../shared/errors.js';
-import type { Principal } from '../auth/auth.service.js';
+import { hasScope, type Principal } from '../auth/auth.service.js';
 import { writeAudit } from '../audit/audit.service.js';
 import { TOOLS } from './mcp.tools.js';
 
@@ -25,7 +25,8 @@ export function buildMcpServer(ctx: AppContext, who: Principal): Server {
   const server = new Server({ name: 'ars-wallet-payouts', version: '1.0.0' }, { capabilities: { tools: {} } });
 
   server.setRequestHandler(ListToolsRequestSchema, async () => ({
-    tools: TOOLS.map((t) => ({
+    // D31: a key sees only the tools its scopes allow.
+    tools: TOOLS.filter((t) => hasScope(who, t.scope)).map((t) => ({
       name: t.name,
       title: t.title,
       description: t.description,
@@ -38,6 +39,9 @@ export function buildMcpServer(ctx: AppContext, who: Principal): Server {
   server.setRequestHandler(CallToolRequestSchema, async (req) => {
     const t = TOOLS.find((x) => x.name === req.params.name);
     if (!t) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${req.params.name}`);
+    if (!hasScope(who, t.scope)) {
+      return toolError({ error: 'INSUFFICIENT_SCOPE', message: `This API key lacks the scope ${t.scope}; the owner can grant it` });
+    }
     const args = Value.Default(t.input, structuredClone(req.params.arguments ?? {}));
     const invalid = (pointer: string | undefined, message: string) => {
       const field = pointer ? pointer.slice(1).replace(/\//g, '.') : '';

@@ -58,7 +58,7 @@ describe('MCP surface', () => {
   it('lists the tools with input and output schemas and hints', async () => {
     const { tools } = await mcp.listTools();
     expect(tools.map((x) => x.name).sort()).toEqual(
-      ['get_balance', 'get_cvu', 'get_payout', 'get_receipt', 'get_thresholds', 'list_payouts', 'list_recent_deposits', 'propose_threshold_change', 'request_payout'].sort(),
+      ['get_balance', 'get_cvu', 'get_payout', 'get_receipt', 'get_thresholds', 'list_payouts', 'list_recent_deposits', 'list_transactions', 'propose_threshold_change', 'request_payout'].sort(),
     );
     const rp = tools.find((x) => x.name === 'request_payout')!;
     expect(rp.inputSchema.required).toEqual(expect.arrayContaining(['amount_ars', 'destination', 'idempotency_key']));
@@ -281,6 +281,37 @@ describe('MCP limits and configuration', () => {
       const prop = (await c.callTool({ name: 'propose_threshold_change', arguments: { daily_limit_ars: 1 } })) as ToolResult;
       expect(err(prop)).toMatchObject({ error: 'APPROVAL_NOT_CONFIGURED' });
       await c.close();
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('MCP and per-agent controls (D31)', () => {
+  it('a read-only key lists no payout tool and cannot call one; an allowlisted key is denied elsewhere', async () => {
+    const t = await startTestApp();
+    try {
+      const base = await listen(t);
+      const u = await createOnboardedUser(t.app, { fundArs: 1000 });
+      const mk = async (body: Record<string, unknown>) =>
+        (await t.app.inject({ method: 'POST', url: '/v1/api-keys', headers: bearer(u.ownerToken), payload: { name: 'agent', ...body } })).json().key as string;
+      const reader = await connect(base, await mk({ scopes: ['wallet:read', 'transactions:read'] }));
+      try {
+        const names = (await reader.listTools()).tools.map((x) => x.name).sort();
+        expect(names).toEqual(['get_balance', 'get_cvu', 'list_recent_deposits', 'list_transactions']);
+        const res = (await reader.callTool({ name: 'request_payout', arguments: { amount_ars: 1, destination: EXTERNAL_CBU, idempotency_key: 'ro-1' } })) as ToolResult;
+        expect(err(res)).toMatchObject({ error: 'INSUFFICIENT_SCOPE' });
+      } finally {
+        await reader.close();
+      }
+      expect(await t.app.ctx.store.db.selectFrom('payouts').select('id').where('user_id', '=', u.id).execute()).toEqual([]);
+      const fenced = await connect(base, await mk({ allowlist: ['0170099220000067797370'] }));
+      try {
+        const res = (await fenced.callTool({ name: 'request_payout', arguments: { amount_ars: 1, destination: EXTERNAL_CBU, idempotency_key: 'al-1' } })) as ToolResult;
+        expect(err(res)).toMatchObject({ error: 'PAYOUT_DENIED', reasons: ['key_allowlist_violation'] });
+      } finally {
+        await fenced.close();
+      }
     } finally {
       await t.close();
     }

@@ -24,6 +24,7 @@ const HINTS: Record<string, Record<string, boolean>> = {
   get_thresholds: READ,
   get_payout: READ,
   list_payouts: READ,
+  list_transactions: READ,
 };
 
 const addFormats = addFormatsImport as unknown as (ajv: Ajv) => Ajv;
@@ -195,6 +196,7 @@ describe('MCP tools by the book', () => {
     expect(await call('get_receipt', { payout_id: held.id })).toMatchObject({ status: 'rejected', approval: { status: 'rejected' } });
     expect((await call('list_payouts', { limit: 1 })).next_cursor).toEqual(expect.any(String));
     expect((await call('list_payouts')).next_cursor).toBeNull();
+    expect((await call('list_transactions', { limit: 1 })).transactions).toHaveLength(1);
     expect(await call('list_recent_deposits')).toMatchObject({ count: 2 });
 
     expect(await call('propose_threshold_change', { daily_limit_ars: 750000, whitelist_cbus: [EXTERNAL_CBU] })).toMatchObject({

@@ -2,6 +2,8 @@ import { Type, type ObjectOptions, type Static, type TProperties, type TSchema }
 import type { AppContext } from '../../context.js';
 import type { ApprovalStatus } from '../approvals/approvals.tables.js';
 import type { Principal } from '../auth/auth.service.js';
+import type { Scope } from '../keys/key-controls.js';
+import { listTransactions } from '../transactions/transactions.service.js';
 import { requestPayout } from '../payouts/payout.request.js';
 import { getPayout, listPayouts } from '../payouts/payout.view.js';
 import type { PayoutStatus as PayoutStatusCode } from '../payouts/payouts.tables.js';
@@ -23,6 +25,8 @@ export interface ToolDef<I extends TSchema = TSchema> {
   input: I;
   output: TSchema & { type: 'object' };
   annotations: { readOnlyHint: boolean; destructiveHint: boolean; idempotentHint: boolean; openWorldHint: boolean };
+  /** D31: the key scope the tool needs; a key without it neither sees nor calls the tool. */
+  scope: Scope;
   run(ctx: AppContext, who: Principal, args: Static<I>): Promise<Record<string, unknown>>;
 }
 
@@ -203,6 +207,7 @@ const REQUEST_PAYOUT = [
 export const TOOLS: ToolDef[] = [
   tool({
     name: 'request_payout',
+    scope: 'payouts:write',
     title: 'Request a payout',
     description: REQUEST_PAYOUT,
     input: Type.Object(
@@ -230,6 +235,7 @@ export const TOOLS: ToolDef[] = [
   }),
   tool({
     name: 'get_receipt',
+    scope: 'payouts:read',
     title: 'Get a payout receipt',
     description:
       'The receipt of one payout: amount, origin and destination accounts, recipient, bank operation number and ' +
@@ -241,6 +247,7 @@ export const TOOLS: ToolDef[] = [
   }),
   tool({
     name: 'list_recent_deposits',
+    scope: 'wallet:read',
     title: 'List recent transfers',
     description:
       'Recent transfers to and from the wallet’s CVU, newest first, live from the bank. Both directions are ' +
@@ -255,6 +262,7 @@ export const TOOLS: ToolDef[] = [
   }),
   tool({
     name: 'propose_threshold_change',
+    scope: 'thresholds:propose',
     title: 'Propose new spending limits',
     description:
       'Ask the owner to change the spending limits; send only the fields to change (amounts in ARS, 0 disables a ' +
@@ -275,6 +283,7 @@ export const TOOLS: ToolDef[] = [
   }),
   tool({
     name: 'get_balance',
+    scope: 'wallet:read',
     title: 'Get the balance',
     description: 'The wallet’s available balance in ARS, as a decimal string with 2 decimals.',
     input: Type.Object({}, { additionalProperties: false }),
@@ -284,6 +293,7 @@ export const TOOLS: ToolDef[] = [
   }),
   tool({
     name: 'get_cvu',
+    scope: 'wallet:read',
     title: 'Get the wallet’s CVU and alias',
     description: 'The wallet’s CVU (22 digits) and alias, for someone to send money to it.',
     input: Type.Object({}, { additionalProperties: false }),
@@ -293,6 +303,7 @@ export const TOOLS: ToolDef[] = [
   }),
   tool({
     name: 'get_thresholds',
+    scope: 'thresholds:read',
     title: 'Get the spending limits',
     description:
       'The owner’s spending limits in ARS (0 = disabled), the amount above which a payout needs approval, and ' +
@@ -304,6 +315,7 @@ export const TOOLS: ToolDef[] = [
   }),
   tool({
     name: 'get_payout',
+    scope: 'payouts:read',
     title: 'Get a payout',
     description:
       'One payout by id: status (pending_approval, approved, submitted, confirmed; or rejected, expired, failed), ' +
@@ -315,6 +327,7 @@ export const TOOLS: ToolDef[] = [
   }),
   tool({
     name: 'list_payouts',
+    scope: 'payouts:read',
     title: 'List payouts',
     description: 'Payouts of this wallet, newest first. When next_cursor is not null, pass it as cursor for the next page.',
     input: Type.Object(
@@ -324,5 +337,37 @@ export const TOOLS: ToolDef[] = [
     output: Exact({ withdraws: Type.Array(PayoutRecord), next_cursor: NS }),
     annotations: READ,
     run: async (ctx, who, a) => listPayouts(ctx, who.userId, { limit: a.limit ?? 20, cursor: a.cursor }),
+  }),
+  tool({
+    name: 'list_transactions',
+    scope: 'transactions:read',
+    title: 'List wallet transactions',
+    description:
+      'Money in and out of the wallet, newest first: a debit per payout that reached the bank, a credit per incoming ' +
+      'deposit. While has_more is true, pass next_cursor as cursor for the next page; pages never skip or repeat.',
+    input: Type.Object(
+      { limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })), cursor: Type.Optional(Type.String({ maxLength: 64 })) },
+      { additionalProperties: false },
+    ),
+    output: Exact({
+      transactions: Type.Array(
+        Exact({
+          id: S,
+          type: Enum(['debit', 'credit'] as const),
+          amount: N,
+          destination: Type.Optional(S),
+          origin: Type.Optional(S),
+          counterparty_name: NS,
+          description: S,
+          status: Enum(['pending', 'completed', 'failed'] as const),
+          created_at: Time,
+          payout_id: Type.Optional(S),
+        }),
+      ),
+      next_cursor: NS,
+      has_more: Type.Boolean(),
+    }),
+    annotations: READ,
+    run: async (ctx, who, a) => ({ ...(await listTransactions(ctx, who.userId, { limit: a.limit ?? 20, cursor: a.cursor })) }),
   }),
 ];
