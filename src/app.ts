@@ -11,6 +11,7 @@ import type { AppContext } from './context.js';
 import { openStore, type QueryObserver } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { registerErrorHandling } from './http/errors.js';
+import { openapiOptions } from './http/openapi.js';
 import { connectRedis, registerRateLimit } from './http/rate-limit.js';
 import { registerValidation } from './http/validation.js';
 import type { App } from './http/types.js';
@@ -191,17 +192,7 @@ export async function buildApp(config: Config, deps: Deps = {}): Promise<Fastify
   registerValidation(app as unknown as FastifyInstance);
   registerErrorHandling(app as unknown as FastifyInstance);
   await registerRateLimit(app as unknown as FastifyInstance, { perMinute: config.rateLimitPerMinute, redis });
-  await app.register(swagger, {
-    openapi: {
-      openapi: '3.0.3',
-      info: {
-        title: 'ARS wallet payouts',
-        version: '1.0.0',
-        description: 'Sandbox. Agents pay out ARS within the limits their owner sets. See the README for a walkthrough.',
-      },
-      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
-    },
-  });
+  await app.register(swagger, openapiOptions());
   await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { docExpansion: 'list' } });
 
   healthRoutes(app, ctx);

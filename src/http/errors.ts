@@ -8,10 +8,13 @@ function toAppError(err: FastifyError | AppError): AppError {
   if (err.validation) {
     const first = err.validation[0];
     const where = err.validationContext ?? 'body';
-    const field =
-      (first?.params as { missingProperty?: string } | undefined)?.missingProperty ??
-      first?.instancePath?.replace(/^\//, '').replace(/\//g, '.');
-    const name = field ? `${where}.${field}` : where;
+    const params = first?.params as { missingProperty?: string; additionalProperty?: string } | undefined;
+    // Ajv reports a missing or unknown property at its parent object; the caller needs the property's own path.
+    const path = [where, ...(first?.instancePath ?? '').split('/').filter(Boolean)];
+    if (params?.additionalProperty !== undefined) {
+      return new AppError('INVALID_REQUEST', `${[...path, params.additionalProperty].join('.')}: unknown field`);
+    }
+    const name = (params?.missingProperty !== undefined ? [...path, params.missingProperty] : path).join('.');
     return new AppError('INVALID_REQUEST', `${name}: ${first?.message ?? 'is invalid'}`);
   }
   switch (err.code) {

@@ -1,19 +1,19 @@
 import { Type } from '@sinclair/typebox';
 import type { AppContext } from '../../context.js';
 import { principalOf, requireAuth, requireOwner, requireScope } from '../../http/auth.js';
-import { AUTH_ERRORS, bearerSecurity, errors } from '../../http/schemas.js';
+import { AUTH_ERRORS, BODY_ERRORS, bearerSecurity, described, errors, OWNER_ERRORS } from '../../http/schemas.js';
 import type { App } from '../../http/types.js';
 import { decideApproval, getApproval, listApprovals } from './approvals.service.js';
 
 const Approval = Type.Object({
-  id: Type.String(),
+  id: Type.String({ description: '`apr_…`' }),
   kind: Type.Union([Type.Literal('payout'), Type.Literal('threshold_change')]),
-  status: Type.String(),
+  status: Type.String({ description: 'pending, approved, rejected or expired' }),
   created_at: Type.String(),
   expires_at: Type.String(),
-  expires_in: Type.Integer(),
+  expires_in: Type.Integer({ description: 'seconds left to decide; 0 once decided or expired' }),
   decided_at: Type.Union([Type.String(), Type.Null()]),
-  decided_via: Type.Union([Type.String(), Type.Null()]),
+  decided_via: Type.Union([Type.String(), Type.Null()], { description: 'dashboard, telegram, expiry, or policy when a re-check refused it' }),
   api_key_id: Type.Union([Type.String(), Type.Null()]),
   api_key_name: Type.Union([Type.String(), Type.Null()]),
   payout: Type.Union([
@@ -40,7 +40,7 @@ export function approvalsRoutes(app: App, ctx: AppContext): void {
   const auth = requireAuth(ctx);
   const tags = ['approvals'];
   const security = bearerSecurity;
-  const Params = Type.Object({ id: Type.String({ maxLength: 64 }) });
+  const Params = Type.Object({ id: Type.String({ maxLength: 64, description: 'the approval id (`apr_…`)' }) });
 
   app.get(
     '/v1/approvals',
@@ -49,7 +49,9 @@ export function approvalsRoutes(app: App, ctx: AppContext): void {
       schema: {
         tags,
         security,
-        summary: 'Approvals, newest first; filter by status and page with limit and cursor (next_cursor)',
+        operationId: 'listApprovals',
+        summary: 'List approvals, newest first',
+        description: 'Filter by `status` (e.g. `pending` for what waits for the owner); pass `next_cursor` as `cursor` for the next page.',
         querystring: Type.Object(
           {
             status: Type.Optional(Type.Union(['pending', 'approved', 'rejected', 'expired'].map((s) => Type.Literal(s)))),
@@ -59,7 +61,10 @@ export function approvalsRoutes(app: App, ctx: AppContext): void {
           { additionalProperties: false },
         ),
         response: {
-          200: Type.Object({ approvals: Type.Array(Approval), next_cursor: Type.Union([Type.String(), Type.Null()]) }),
+          200: Type.Object(
+            { approvals: Type.Array(Approval), next_cursor: Type.Union([Type.String(), Type.Null()], { description: 'null on the last page' }) },
+            { description: 'A page of approvals' },
+          ),
           ...errors(...AUTH_ERRORS, 'INVALID_REQUEST'),
         },
       },
@@ -72,7 +77,14 @@ export function approvalsRoutes(app: App, ctx: AppContext): void {
     '/v1/approvals/:id',
     {
       onRequest: [auth, requireScope('payouts:read')],
-      schema: { tags, security, summary: 'One approval', params: Params, response: { 200: Approval, ...errors(...AUTH_ERRORS, 'NOT_FOUND') } },
+      schema: {
+        tags,
+        security,
+        operationId: 'getApproval',
+        summary: 'Get an approval',
+        params: Params,
+        response: { 200: described(Approval, 'The approval'), ...errors(...AUTH_ERRORS, 'INVALID_REQUEST', 'NOT_FOUND') },
+      },
     },
     async (request) => getApproval(ctx, principalOf(request).userId, request.params.id),
   );
@@ -85,18 +97,23 @@ export function approvalsRoutes(app: App, ctx: AppContext): void {
         schema: {
           tags,
           security,
-          summary: `${verdict === 'approve' ? 'Approve' : 'Reject'} a pending request (owner session only, D13)`,
+          operationId: verdict === 'approve' ? 'approveApproval' : 'rejectApproval',
+          summary: `${verdict === 'approve' ? 'Approve' : 'Reject'} a pending request (owner session)`,
+          description:
+            verdict === 'approve'
+              ? 'An approved payout is submitted to the bank rail at once. Approving re-checks what would deny the payout (KYC, the absolute cap, the destination): if any now applies, the request ends and the answer is 422 `PAYOUT_DENIED` with `reasons`. Exactly one decision wins; deciding after the window is 409 `APPROVAL_EXPIRED`.'
+              : 'The payout or threshold change is not carried out. Exactly one decision wins; deciding after the window is 409 `APPROVAL_EXPIRED`.',
           params: Params,
           response: {
-            200: Approval,
+            200: described(Approval, 'The approval as decided'),
             ...errors(
-              ...AUTH_ERRORS,
-              'OWNER_SESSION_REQUIRED',
+              ...OWNER_ERRORS,
+              ...BODY_ERRORS,
               'NOT_FOUND',
               'APPROVAL_EXPIRED',
               'APPROVAL_ALREADY_DECIDED',
-              'PAYOUT_DENIED',
-              'RAIL_UNAVAILABLE',
+              // Only approving re-checks the payout, at the rail too.
+              ...(verdict === 'approve' ? (['PAYOUT_DENIED', 'RAIL_UNAVAILABLE'] as const) : []),
             ),
           },
         },

@@ -3,17 +3,27 @@ import type { AppContext } from '../../context.js';
 import { ping } from '../../db/database.js';
 import { migrationsComplete } from '../../db/migrate.js';
 import { AppError } from '../../shared/errors.js';
-import { errors } from '../../http/schemas.js';
+import { errors, noSecurity } from '../../http/schemas.js';
 import type { App } from '../../http/types.js';
 
-const Ok = Type.Object({ status: Type.Literal('ok') });
+const Ok = Type.Object({ status: Type.Literal('ok') }, { description: 'Up' });
 
 /** D4: liveness needs the store to answer; readiness also needs every migration applied and Redis, if set. */
 export function healthRoutes(app: App, ctx: AppContext): void {
   const unavailable = () => new AppError('SERVICE_UNAVAILABLE', 'Store is not reachable');
   app.get(
     '/healthz',
-    { config: { rateLimit: false }, schema: { tags: ['health'], summary: 'Liveness', response: { 200: Ok } } },
+    {
+      config: { rateLimit: false },
+      schema: {
+        tags: ['health'],
+        operationId: 'getLiveness',
+        summary: 'Liveness',
+        description: '200 while the store answers, even when a dependency such as Redis is degraded.',
+        security: noSecurity,
+        response: { 200: Ok, ...errors('SERVICE_UNAVAILABLE') },
+      },
+    },
     async () => {
       await ping(ctx.store).catch(() => {
         throw unavailable();
@@ -23,7 +33,17 @@ export function healthRoutes(app: App, ctx: AppContext): void {
   );
   app.get(
     '/readyz',
-    { config: { rateLimit: false }, schema: { tags: ['health'], summary: 'Readiness', response: { 200: Ok, ...errors('SERVICE_UNAVAILABLE') } } },
+    {
+      config: { rateLimit: false },
+      schema: {
+        tags: ['health'],
+        operationId: 'getReadiness',
+        summary: 'Readiness',
+        description: '503 naming the reason while migrations are pending or a dependency is degraded: take the node out of rotation.',
+        security: noSecurity,
+        response: { 200: Ok, ...errors('SERVICE_UNAVAILABLE') },
+      },
+    },
     async () => {
       const done = await migrationsComplete(ctx.store).catch(() => {
         throw unavailable();

@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { AppContext } from '../../context.js';
 import { principalOf, requireAuth, requireOwner } from '../../http/auth.js';
-import { AUTH_ERRORS, bearerSecurity, errors } from '../../http/schemas.js';
+import { AUTH_ERRORS, BODY_ERRORS, bearerSecurity, described, errors, OWNER_ERRORS } from '../../http/schemas.js';
 import type { App } from '../../http/types.js';
 import type { KeyControlsInput } from './key-controls.js';
 import { ApiKeyBody, CreateApiKeyBody, NewApiKeyBody, UpdateApiKeyBody } from './keys.schemas.js';
@@ -19,10 +19,12 @@ export function keysRoutes(app: App, ctx: AppContext): void {
       onRequest: ownerOnly,
       schema: {
         tags,
-        summary: 'Create an API key (owner session; one per agent is recommended); the secret is shown only here',
+        operationId: 'createApiKey',
+        summary: 'Create an API key (owner session)',
+        description: 'One key per agent is recommended, so that each payout shows which agent asked. The secret, `key`, is in this answer only.',
         security: bearerSecurity,
         body: CreateApiKeyBody,
-        response: { 201: NewApiKeyBody, ...errors(...AUTH_ERRORS, 'OWNER_SESSION_REQUIRED', 'INVALID_JSON', 'INVALID_REQUEST') },
+        response: { 201: described(NewApiKeyBody, 'The new key, with its secret'), ...errors(...OWNER_ERRORS, ...BODY_ERRORS) },
       },
     },
     async (request, reply) => {
@@ -38,9 +40,11 @@ export function keysRoutes(app: App, ctx: AppContext): void {
       onRequest: auth,
       schema: {
         tags,
-        summary: 'List API keys (never their secrets)',
+        operationId: 'listApiKeys',
+        summary: 'List API keys',
+        description: 'Never shows the secrets.',
         security: bearerSecurity,
-        response: { 200: Type.Object({ api_keys: Type.Array(ApiKeyBody) }), ...errors(...AUTH_ERRORS) },
+        response: { 200: Type.Object({ api_keys: Type.Array(ApiKeyBody) }, { description: 'The keys of the user' }), ...errors(...AUTH_ERRORS) },
       },
     },
     async (request) => ({ api_keys: await listApiKeys(ctx, principalOf(request).userId) }),
@@ -68,10 +72,12 @@ export function keysRoutes(app: App, ctx: AppContext): void {
       onRequest: ownerOnly,
       schema: {
         tags,
-        summary: 'Delete an API key (owner session): MCP calls and tokens minted from it stop working at once (D12)',
+        operationId: 'deleteApiKey',
+        summary: 'Delete an API key (owner session)',
+        description: 'MCP calls with the key and the JWTs minted from it stop working at once. Other keys are not affected.',
         security: bearerSecurity,
-        params: Type.Object({ id: Type.String({ maxLength: 64 }) }),
-        response: { 204: Type.Null(), ...errors(...AUTH_ERRORS, 'OWNER_SESSION_REQUIRED', 'NOT_FOUND') },
+        params: Type.Object({ id: Type.String({ maxLength: 64, description: 'the key id (`key_…`)' }) }),
+        response: { 204: Type.Null({ description: 'Deleted' }), ...errors(...OWNER_ERRORS, ...BODY_ERRORS, 'NOT_FOUND') },
       },
     },
     async (request, reply) => {

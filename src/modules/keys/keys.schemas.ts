@@ -20,7 +20,7 @@ const ControlFields = {
 };
 
 export const ApiKeyBody = Type.Object({
-  id: Type.String(),
+  id: Type.String({ description: '`key_…`' }),
   name: Type.String(),
   created_at: Timestamp,
   last_used_at: Type.Union([Timestamp, Type.Null()], { description: 'Last use, to the minute' }),
@@ -29,12 +29,12 @@ export const ApiKeyBody = Type.Object({
 
 export const NewApiKeyBody = Type.Object({
   ...ApiKeyBody.properties,
-  key: Type.String({ description: 'the secret; shown only in this response' }),
+  key: Type.String({ description: 'the secret, `svc_…`; shown only in this response' }),
 });
 
 export const CreateApiKeyBody = Type.Object(
   {
-    name: Type.String({ minLength: 1, maxLength: 100 }),
+    name: Type.String({ minLength: 1, maxLength: 100, description: 'a label, e.g. the name of the agent' }),
     ...Object.fromEntries(Object.entries(ControlFields).map(([k, v]) => [k, Type.Optional(v)])),
   },
   { additionalProperties: false },

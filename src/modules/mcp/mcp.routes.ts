@@ -52,6 +52,7 @@ async function mcpErrorHandler(err: FastifyError, request: FastifyRequest, reply
 }
 
 export function mcpRoutes(app: App, ctx: AppContext): void {
+  // Hidden from the generated paths: mcp.schemas.ts describes it, because the SDK rather than Fastify reads and answers it.
   app.post('/mcp', { onRequest: [originGuard, mcpAuth(ctx)], errorHandler: mcpErrorHandler, schema: { hide: true } }, async (request, reply) => {
     // D30: MCP 2025-06-18 removed JSON-RPC batching; one HTTP request is one call, so the rate limit counts calls.
     if (Array.isArray(request.body)) {

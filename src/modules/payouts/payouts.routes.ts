@@ -1,12 +1,17 @@
 import { Type } from '@sinclair/typebox';
 import type { AppContext } from '../../context.js';
 import { principalOf, requireAuth, requireScope } from '../../http/auth.js';
-import { AUTH_ERRORS, bearerSecurity, errors } from '../../http/schemas.js';
+import { AUTH_ERRORS, BODY_ERRORS, bearerSecurity, described, errors } from '../../http/schemas.js';
 import type { App } from '../../http/types.js';
+import { MAX_IDEMPOTENCY_KEY_LENGTH } from '../idempotency/idempotency.service.js';
 import { checkIdempotencyKey, requestPayout } from './payout.request.js';
 import { getPayout, listPayouts } from './payout.view.js';
 import { CreatedBody, ListQuery, PayoutRecord, PendingBody, WithdrawBody } from './payouts.schemas.js';
 import { receiptRoute } from './receipt.routes.js';
+
+const REPLAYED = {
+  'idempotent-replayed': { type: 'string', enum: ['true'], description: 'present when this is the stored answer to an earlier request with the same key' },
+};
 
 export function payoutsRoutes(app: App, ctx: AppContext): void {
   const auth = requireAuth(ctx);
@@ -20,21 +25,37 @@ export function payoutsRoutes(app: App, ctx: AppContext): void {
       schema: {
         tags,
         security,
-        summary: 'Request a payout. Send Idempotency-Key; reuse it on retries (replays answer Idempotent-Replayed: true)',
-        headers: Type.Object({ 'idempotency-key': Type.Optional(Type.String()) }),
+        operationId: 'requestPayout',
+        summary: 'Request a payout',
+        description: [
+          'Answers at once. 201: allowed and submitted to the bank rail. 202: held for the owner\'s approval (`approval_id`,',
+          '`expires_in`); follow it with `GET /v1/withdraws/{id}` or webhooks. 422 `PAYOUT_DENIED` carries the policy `reasons`',
+          'and creates no payout.',
+          '',
+          'Send an `Idempotency-Key` and reuse it when you retry: the same key with the same body replays the first answer',
+          'for 24 hours, with `Idempotent-Replayed: true`; with a different body it is 422 `IDEMPOTENCY_KEY_REUSED`; while',
+          'the first request is still running it is 409 `IDEMPOTENCY_KEY_IN_USE`.',
+        ].join('\n'),
+        headers: Type.Object({
+          'idempotency-key': Type.String({
+            maxLength: MAX_IDEMPOTENCY_KEY_LENGTH,
+            description: 'your unique id for this payout, e.g. an order id; missing or blank is 400 MISSING_IDEMPOTENCY_KEY',
+          }),
+        }),
         body: WithdrawBody,
         response: {
-          201: CreatedBody,
-          202: PendingBody,
+          201: { ...CreatedBody, headers: REPLAYED },
+          202: { ...PendingBody, headers: REPLAYED },
           ...errors(
             ...AUTH_ERRORS,
+            ...BODY_ERRORS,
             'MISSING_IDEMPOTENCY_KEY',
-            'INVALID_JSON',
-            'INVALID_REQUEST',
             'IDEMPOTENCY_KEY_IN_USE',
+            'IDEMPOTENCY_KEY_REUSED',
             'ONBOARDING_INCOMPLETE',
             'PAYOUT_DENIED',
             'WITHDRAW_FAILED',
+            'RAIL_UNAVAILABLE',
             'APPROVAL_NOT_CONFIGURED',
           ),
         },
@@ -56,10 +77,18 @@ export function payoutsRoutes(app: App, ctx: AppContext): void {
       schema: {
         tags,
         security,
-        summary: 'Payout attempts, newest first (at most 100; `limit` and `cursor` page through more)',
+        operationId: 'listPayouts',
+        summary: 'List payouts, newest first',
+        description: 'At most 100 per page; pass `next_cursor` as `cursor` for the next page.',
         querystring: ListQuery,
         response: {
-          200: Type.Object({ withdraws: Type.Array(PayoutRecord), next_cursor: Type.Union([Type.String(), Type.Null()]) }),
+          200: Type.Object(
+            {
+              withdraws: Type.Array(PayoutRecord),
+              next_cursor: Type.Union([Type.String(), Type.Null()], { description: 'null on the last page' }),
+            },
+            { description: 'A page of payouts' },
+          ),
           ...errors(...AUTH_ERRORS, 'INVALID_REQUEST'),
         },
       },
@@ -74,9 +103,11 @@ export function payoutsRoutes(app: App, ctx: AppContext): void {
       schema: {
         tags,
         security,
-        summary: 'One payout attempt',
-        params: Type.Object({ id: Type.String({ maxLength: 64 }) }),
-        response: { 200: PayoutRecord, ...errors(...AUTH_ERRORS, 'NOT_FOUND') },
+        operationId: 'getPayout',
+        summary: 'Get a payout',
+        description: "Another user's payout is 404.",
+        params: Type.Object({ id: Type.String({ maxLength: 64, description: 'the payout id (`wd_…`)' }) }),
+        response: { 200: described(PayoutRecord, 'The payout'), ...errors(...AUTH_ERRORS, 'INVALID_REQUEST', 'NOT_FOUND') },
       },
     },
     async (request) => getPayout(ctx, principalOf(request).userId, request.params.id),

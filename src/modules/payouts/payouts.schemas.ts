@@ -1,58 +1,74 @@
-import { Type } from '@sinclair/typebox';
-import { Timestamp } from '../../http/schemas.js';
+import { Type, type TSchema } from '@sinclair/typebox';
+import { StringEnum, Timestamp } from '../../http/schemas.js';
 
 const Nullable = <T extends ReturnType<typeof Type.String>>(t: T) => Type.Union([t, Type.Null()]);
 
 export const DestinationKindSchema = Type.Union([Type.Literal('CBU'), Type.Literal('CVU'), Type.Literal('ALIAS')]);
+
+const PAYOUT_STATUSES = ['pending_approval', 'approved', 'rejected', 'expired', 'submitted', 'confirmed', 'failed'] as const;
+export const PayoutStatusSchema = StringEnum(PAYOUT_STATUSES, {
+  description: 'pending_approval → approved → submitted → confirmed; or rejected, expired, failed',
+});
 
 export const WithdrawBody = Type.Object(
   {
     amount_ars: Type.Number({ description: 'ARS, at most 2 decimals' }),
     destination: Type.String({ minLength: 1, maxLength: 64, description: 'CBU, CVU or alias' }),
     destination_kind: Type.Optional(DestinationKindSchema),
-    note: Type.Optional(Type.String({ maxLength: 140 })),
+    note: Type.Optional(Type.String({ maxLength: 140, description: 'free text; shown on the receipt' })),
   },
   { additionalProperties: false },
 );
 
-export const CreatedBody = Type.Object({
-  id: Type.String(),
-  status: Type.String({ description: '"submitted" (or "approved" while the rail outcome is being reconciled)' }),
-  decision: Type.Literal('allow'),
-});
+export const CreatedBody = Type.Object(
+  {
+    id: Type.String({ description: '`wd_…`' }),
+    status: StringEnum(['submitted', 'approved', 'confirmed'], {
+      description: '`submitted`; `approved` while the rail outcome is being reconciled (never resubmit: follow the id)',
+    }),
+    decision: Type.Literal('allow'),
+  },
+  { description: 'Allowed and submitted to the bank rail' },
+);
 
-export const PendingBody = Type.Object({
-  id: Type.String(),
-  status: Type.Literal('pending_approval'),
-  decision: Type.Literal('require_approval'),
-  reasons: Type.Array(Type.String()),
-  approval_id: Type.String(),
-  expires_in: Type.Integer({ description: 'seconds' }),
-});
+export const PendingBody = Type.Object(
+  {
+    id: Type.String({ description: '`wd_…`' }),
+    status: Type.Literal('pending_approval'),
+    decision: Type.Literal('require_approval'),
+    reasons: Type.Array(Type.String(), { description: 'why approval is needed, e.g. `above_approval_threshold`' }),
+    approval_id: Type.String({ description: '`apr_…`' }),
+    expires_in: Type.Integer({ description: 'seconds the owner has to decide; then the payout expires' }),
+  },
+  { description: "Held for the owner's approval; the call does not wait for it" },
+);
+
+// The record's view types status and decision as plain strings; the document still lists their values.
+const asString = <T extends TSchema>(schema: T) => Type.Unsafe<string>({ ...schema });
 
 export const PayoutRecord = Type.Object({
-  id: Type.String(),
+  id: Type.String({ description: '`wd_…`' }),
   amount_ars: Type.Number(),
   destination: Type.String(),
   destination_kind: DestinationKindSchema,
-  status: Type.String(),
-  decision: Type.String(),
+  status: asString(PayoutStatusSchema),
+  decision: asString(StringEnum(['allow', 'require_approval'])),
   decision_reasons: Type.Array(Type.String()),
   idempotency_key: Type.String(),
   created_at: Timestamp,
   resolved_at: Nullable(Timestamp),
-  provider_transfer_id: Nullable(Type.String()),
-  api_key_id: Nullable(Type.String()),
+  provider_transfer_id: Nullable(Type.String({ description: "the rail's transfer id, once submitted" })),
+  api_key_id: Nullable(Type.String({ description: 'the key that asked; null for the owner' })),
   api_key_name: Nullable(Type.String()),
   note: Nullable(Type.String()),
   failure_reason: Nullable(Type.String()),
   approval_id: Nullable(Type.String()),
-  recipient_name: Nullable(Type.String()),
+  recipient_name: Nullable(Type.String({ description: 'the account holder, as the rail resolved the destination' })),
   recipient_legal_id: Nullable(Type.String()),
   updated_at: Timestamp,
 });
 
 export const ListQuery = Type.Object({
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
-  cursor: Type.Optional(Type.String({ maxLength: 64 })),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, description: 'page size, at most 100 (the default)' })),
+  cursor: Type.Optional(Type.String({ maxLength: 64, description: '`next_cursor` of the previous page' })),
 });

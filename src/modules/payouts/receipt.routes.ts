@@ -5,6 +5,7 @@ import { AUTH_ERRORS, bearerSecurity, errors } from '../../http/schemas.js';
 import type { App } from '../../http/types.js';
 import { renderReceiptHtml } from './receipt-html.js';
 import { renderReceiptPdf } from './receipt-pdf.js';
+import { ReceiptBody } from './receipt.schemas.js';
 import { getReceipt } from './receipt.service.js';
 
 type Format = 'html' | 'json' | 'pdf';
@@ -33,10 +34,27 @@ export function receiptRoute(app: App, ctx: AppContext): void {
       schema: {
         tags: ['payouts'],
         security: bearerSecurity,
-        summary: 'Receipt: HTML voucher (default), JSON or PDF by Accept header or ?format=html|json|pdf',
-        params: Type.Object({ id: Type.String({ maxLength: 64 }) }),
-        querystring: Type.Object({ format: Type.Optional(Type.Union([Type.Literal('html'), Type.Literal('json'), Type.Literal('pdf')])) }),
-        response: errors(...AUTH_ERRORS, 'NOT_FOUND'),
+        operationId: 'getReceipt',
+        summary: 'Receipt of a payout: HTML voucher, JSON or PDF',
+        description:
+          'A printable Argentine transfer voucher (`text/html`, the default), its data (`application/json`) or a PDF (`application/pdf`). Choose with the `Accept` header or with `?format=`, which wins. Available in every status; the title says the outcome.',
+        params: Type.Object({ id: Type.String({ maxLength: 64, description: 'the payout id (`wd_…`)' }) }),
+        querystring: Type.Object({
+          format: Type.Optional(
+            Type.Union([Type.Literal('html'), Type.Literal('json'), Type.Literal('pdf')], { description: 'overrides the Accept header' }),
+          ),
+        }),
+        response: {
+          200: {
+            description: 'The receipt in the negotiated format',
+            content: {
+              'text/html': { schema: Type.String({ description: 'a self-contained HTML page' }) },
+              'application/json': { schema: ReceiptBody },
+              'application/pdf': { schema: Type.Unsafe<Buffer>({ type: 'string', format: 'binary', description: 'the PDF voucher' }) },
+            },
+          },
+          ...errors(...AUTH_ERRORS, 'INVALID_REQUEST', 'NOT_FOUND'),
+        },
       },
     },
     async (request, reply) => {

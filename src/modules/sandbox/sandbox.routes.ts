@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { AppContext } from '../../context.js';
 import { principalOf, requireAuth, requireOwner } from '../../http/auth.js';
-import { AUTH_ERRORS, bearerSecurity, errors } from '../../http/schemas.js';
+import { BODY_ERRORS, bearerSecurity, described, errors, OWNER_ERRORS } from '../../http/schemas.js';
 import type { App } from '../../http/types.js';
 import { DepositBody, KycStatusSchema } from '../wallet/wallet.schemas.js';
 import { sandboxCrypto, sandboxDeposit } from './sandbox.service.js';
@@ -23,17 +23,19 @@ export function sandboxRoutes(app: App, ctx: AppContext): void {
       schema: {
         tags,
         security: bearerSecurity,
-        summary: "Credit the caller's CVU from an account at another bank",
+        operationId: 'sandboxDeposit',
+        summary: 'Fund the wallet from an account at another bank (sandbox, owner session)',
+        description: 'The money arrives as any incoming transfer would: it shows in deposits and fires `deposit.detected`. The sender fields default to a fictitious outside account.',
         body: Type.Object(
           {
-            amount_ars: Type.Number({ exclusiveMinimum: 0, maximum: 1e11 }),
+            amount_ars: Type.Number({ exclusiveMinimum: 0, maximum: 1e11, description: 'ARS, at most 2 decimals' }),
             from_cbu: Type.Optional(Type.String({ minLength: 22, maxLength: 22 })),
             from_name: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
             from_legal_id: Type.Optional(Type.String({ minLength: 11, maxLength: 13 })),
           },
           { additionalProperties: false },
         ),
-        response: { 201: DepositBody, ...errors(...AUTH_ERRORS, 'OWNER_SESSION_REQUIRED', 'INVALID_JSON', 'INVALID_REQUEST', 'ONBOARDING_INCOMPLETE') },
+        response: { 201: described(DepositBody, 'The incoming transfer leg'), ...errors(...OWNER_ERRORS, ...BODY_ERRORS, 'ONBOARDING_INCOMPLETE') },
       },
     },
     async (request, reply) => reply.status(201).send(await sandboxDeposit(ctx, principalOf(request).userId, request.body)),
@@ -46,7 +48,9 @@ export function sandboxRoutes(app: App, ctx: AppContext): void {
       schema: {
         tags,
         security: bearerSecurity,
-        summary: 'Simulate an incoming crypto deposit and its off-ramp to ARS (credits the wallet, or fails with fail: true)',
+        operationId: 'sandboxCryptoDeposit',
+        summary: 'Simulate a crypto deposit and its off-ramp to ARS (sandbox, owner session)',
+        description: 'Credits the wallet with the converted amount, or fails the off-ramp when `fail` is true; fires the `crypto.*` events either way.',
         body: Type.Object(
           {
             asset: Type.Union([Type.Literal('USDT'), Type.Literal('USDC')]),
@@ -57,13 +61,16 @@ export function sandboxRoutes(app: App, ctx: AppContext): void {
           { additionalProperties: false },
         ),
         response: {
-          201: Type.Object({
-            crypto_deposit_id: Type.String(),
-            offramp_id: Type.String(),
-            status: Type.Union([Type.Literal('completed'), Type.Literal('failed')]),
-            amount_ars: Type.Union([Type.String(), Type.Null()]),
-          }),
-          ...errors(...AUTH_ERRORS, 'OWNER_SESSION_REQUIRED', 'INVALID_JSON', 'INVALID_REQUEST', 'ONBOARDING_INCOMPLETE'),
+          201: Type.Object(
+            {
+              crypto_deposit_id: Type.String(),
+              offramp_id: Type.String(),
+              status: Type.Union([Type.Literal('completed'), Type.Literal('failed')]),
+              amount_ars: Type.Union([Type.String(), Type.Null()], { description: 'decimal; null when the off-ramp failed' }),
+            },
+            { description: 'The simulated deposit and its off-ramp' },
+          ),
+          ...errors(...OWNER_ERRORS, ...BODY_ERRORS, 'ONBOARDING_INCOMPLETE'),
         },
       },
     },
@@ -77,9 +84,14 @@ export function sandboxRoutes(app: App, ctx: AppContext): void {
       schema: {
         tags,
         security: bearerSecurity,
-        summary: "Set the caller's KYC status",
+        operationId: 'sandboxSetKyc',
+        summary: 'Set the KYC status (sandbox, owner session)',
+        description: 'Payouts of a user whose KYC is not `verified` are denied with reason `kyc_incomplete`.',
         body: Type.Object({ status: KycStatusSchema }, { additionalProperties: false }),
-        response: { 200: Type.Object({ kyc_status: KycStatusSchema }), ...errors(...AUTH_ERRORS, 'OWNER_SESSION_REQUIRED', 'INVALID_REQUEST', 'ONBOARDING_INCOMPLETE') },
+        response: {
+          200: Type.Object({ kyc_status: KycStatusSchema }, { description: 'The status now' }),
+          ...errors(...OWNER_ERRORS, ...BODY_ERRORS, 'ONBOARDING_INCOMPLETE'),
+        },
       },
     },
     async (request) => setKycStatus(ctx, principalOf(request).userId, request.body.status),

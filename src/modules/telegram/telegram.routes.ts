@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { AppContext } from '../../context.js';
 import { principalOf, requireAuth, requireOwner } from '../../http/auth.js';
-import { AUTH_ERRORS, bearerSecurity, errors } from '../../http/schemas.js';
+import { AUTH_ERRORS, BODY_ERRORS, bearerSecurity, errors, OWNER_ERRORS } from '../../http/schemas.js';
 import type { App } from '../../http/types.js';
 import { checkWebhookSecret, createLinkCode, handleUpdate, listChannels, unlinkTelegram } from './telegram.service.js';
 
@@ -17,18 +17,23 @@ export function telegramRoutes(app: App, ctx: AppContext): void {
       schema: {
         tags,
         security,
-        summary: 'The approval channels of this server and whether each reaches the user',
+        operationId: 'listApprovalChannels',
+        summary: 'Approval channels and whether each reaches the owner',
+        description: 'The channels this server offers. With none that reaches the owner, payouts that need approval answer 503 `APPROVAL_NOT_CONFIGURED`.',
         response: {
-          200: Type.Object({
-            channels: Type.Array(
-              Type.Object({
-                name: Type.String(),
-                linked: Type.Boolean(),
-                linked_at: Type.Union([Type.String(), Type.Null()]),
-                username: Type.Union([Type.String(), Type.Null()]),
-              }),
-            ),
-          }),
+          200: Type.Object(
+            {
+              channels: Type.Array(
+                Type.Object({
+                  name: Type.String({ description: 'dashboard or telegram' }),
+                  linked: Type.Boolean({ description: 'whether the channel reaches the owner' }),
+                  linked_at: Type.Union([Type.String(), Type.Null()]),
+                  username: Type.Union([Type.String(), Type.Null()], { description: 'the linked Telegram username' }),
+                }),
+              ),
+            },
+            { description: 'The channels' },
+          ),
           ...errors(...AUTH_ERRORS),
         },
       },
@@ -43,10 +48,21 @@ export function telegramRoutes(app: App, ctx: AppContext): void {
       schema: {
         tags,
         security,
-        summary: 'A one-time code and t.me deep link (15 minutes) that links the owner’s Telegram chat',
+        operationId: 'createTelegramLink',
+        summary: 'Start linking Telegram (owner session)',
+        description:
+          "A one-time code and a t.me deep link, valid 15 minutes. Opening the link in the owner's Telegram links the chat; approvals are then also asked there, with Approve and Reject buttons.",
         response: {
-          201: Type.Object({ code: Type.String(), link: Type.String(), expires_at: Type.String(), expires_in: Type.Integer() }),
-          ...errors(...AUTH_ERRORS, 'OWNER_SESSION_REQUIRED', 'NOT_FOUND', 'SERVICE_UNAVAILABLE'),
+          201: Type.Object(
+            {
+              code: Type.String(),
+              link: Type.String({ description: 'open it in Telegram' }),
+              expires_at: Type.String(),
+              expires_in: Type.Integer({ description: 'seconds' }),
+            },
+            { description: 'The code and link' },
+          ),
+          ...errors(...OWNER_ERRORS, ...BODY_ERRORS, 'NOT_FOUND', 'SERVICE_UNAVAILABLE'),
         },
       },
     },
@@ -57,7 +73,13 @@ export function telegramRoutes(app: App, ctx: AppContext): void {
     '/v1/approval-channels/telegram',
     {
       onRequest: [auth, requireOwner],
-      schema: { tags, security, summary: 'Unlink Telegram', response: { 204: Type.Null(), ...errors(...AUTH_ERRORS, 'OWNER_SESSION_REQUIRED', 'NOT_FOUND') } },
+      schema: {
+        tags,
+        security,
+        operationId: 'unlinkTelegram',
+        summary: 'Unlink Telegram (owner session)',
+        response: { 204: Type.Null({ description: 'Unlinked' }), ...errors(...OWNER_ERRORS, ...BODY_ERRORS, 'NOT_FOUND') },
+      },
     },
     async (request, reply) => {
       await unlinkTelegram(ctx, principalOf(request).userId);

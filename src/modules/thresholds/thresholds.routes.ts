@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context.js';
 import { principalOf, requireAuth, requireOwner, requireScope } from '../../http/auth.js';
-import { AUTH_ERRORS, bearerSecurity, errors } from '../../http/schemas.js';
+import { AUTH_ERRORS, BODY_ERRORS, bearerSecurity, described, errors, OWNER_ERRORS } from '../../http/schemas.js';
 import type { App } from '../../http/types.js';
 import { Type } from '@sinclair/typebox';
 import { PutThresholdsBody, ThresholdsBody } from './thresholds.schemas.js';
@@ -16,8 +16,10 @@ export function thresholdsRoutes(app: App, ctx: AppContext): void {
       schema: {
         tags,
         security: bearerSecurity,
-        summary: 'The policy limits of the user (server defaults when none are stored)',
-        response: { 200: ThresholdsBody, ...errors(...AUTH_ERRORS) },
+        operationId: 'getThresholds',
+        summary: 'The policy limits',
+        description: 'The server defaults until the owner sets them.',
+        response: { 200: described(ThresholdsBody, 'The limits in force'), ...errors(...AUTH_ERRORS) },
       },
     },
     async (request) => getThresholds(ctx, principalOf(request).userId),
@@ -29,9 +31,12 @@ export function thresholdsRoutes(app: App, ctx: AppContext): void {
       schema: {
         tags,
         security: bearerSecurity,
-        summary: 'Replace the limits (owner session, D13); omitted numeric fields are written as 0 (disabled)',
+        operationId: 'replaceThresholds',
+        summary: 'Replace the policy limits (owner session)',
+        description:
+          'Takes effect at once for every key of the user. Omitted numeric fields are written as 0, which disables that limit. Agents cannot change limits; through MCP they may propose a change that the owner confirms.',
         body: PutThresholdsBody,
-        response: { 204: Type.Null(), ...errors(...AUTH_ERRORS, 'OWNER_SESSION_REQUIRED', 'INVALID_JSON', 'INVALID_REQUEST') },
+        response: { 204: Type.Null({ description: 'Replaced' }), ...errors(...OWNER_ERRORS, ...BODY_ERRORS) },
       },
     },
     async (request, reply) => {

@@ -8,7 +8,7 @@ export const ThresholdFields = {
   monthly_limit_ars: Amount('monthly limit (calendar month, Buenos Aires), ARS'),
   whitelist_cbus: Type.Array(Type.String({ minLength: 1, maxLength: 40 }), {
     maxItems: 100,
-    description: 'CBU, CVU or alias; when non-empty, other destinations need approval',
+    description: 'CBU, CVU or alias; when non-empty, payouts to other destinations need approval',
   }),
   require_approval_above_ars: Amount('payouts above this need approval'),
 };

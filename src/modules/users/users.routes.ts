@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context.js';
-import { errors } from '../../http/schemas.js';
+import { BODY_ERRORS, described, errors, noSecurity } from '../../http/schemas.js';
 import type { App } from '../../http/types.js';
 import { CreatedUserBody, CreateUserBody } from './users.schemas.js';
 import { createUser } from './users.service.js';
@@ -10,9 +10,13 @@ export function usersRoutes(app: App, ctx: AppContext): void {
     {
       schema: {
         tags: ['users'],
-        summary: 'Create a user (and its first API key, `default`)',
+        operationId: 'createUser',
+        summary: 'Sign up',
+        description:
+          'Creates the user and its first API key, `default`, whose secret is in `default_api_key.key`: store it now, it is never shown again. Next: log in, then complete onboarding.',
+        security: noSecurity,
         body: CreateUserBody,
-        response: { 201: CreatedUserBody, ...errors('INVALID_JSON', 'INVALID_REQUEST', 'EMAIL_TAKEN', 'RATE_LIMIT_EXCEEDED') },
+        response: { 201: described(CreatedUserBody, 'The user and its first API key'), ...errors(...BODY_ERRORS, 'EMAIL_TAKEN', 'RATE_LIMIT_EXCEEDED') },
       },
     },
     async (request, reply) => {

@@ -5,8 +5,8 @@ import { NewApiKeyBody } from '../keys/keys.schemas.js';
 export const CreateUserBody = Type.Object(
   {
     email: Type.String({ format: 'email', maxLength: 254 }),
-    password: Type.String({ minLength: 10, maxLength: 256 }),
-    name: Type.String({ minLength: 1, maxLength: 200 }),
+    password: Type.String({ minLength: 10, maxLength: 256, description: 'at least 10 characters' }),
+    name: Type.String({ minLength: 1, maxLength: 200, description: 'how the owner is addressed' }),
   },
   { additionalProperties: false },
 );

@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { AppContext } from '../../context.js';
 import { principalOf, requireAuth, requireScope } from '../../http/auth.js';
-import { AUTH_ERRORS, bearerSecurity, errors } from '../../http/schemas.js';
+import { AUTH_ERRORS, BODY_ERRORS, bearerSecurity, described, errors } from '../../http/schemas.js';
 import type { App } from '../../http/types.js';
 import { BalanceBody, CvuBody, DepositBody, OnboardingBody, OnboardingResult } from './wallet.schemas.js';
 import { getBalance, getCvu, listDeposits, onboard } from './wallet.service.js';
@@ -18,9 +18,12 @@ export function walletRoutes(app: App, ctx: AppContext): void {
       schema: {
         tags,
         security,
-        summary: 'Register the legal identity; the rail issues the CVU and an alias (D10)',
+        operationId: 'completeOnboarding',
+        summary: 'Complete onboarding: register the legal identity and get a CVU',
+        description:
+          'The bank rail issues the CVU and a three-word alias. Until this is done, balance, CVU and payouts answer 422 `ONBOARDING_INCOMPLETE`. In the sandbox KYC is `verified` at once, except for the documented test legal ids.',
         body: OnboardingBody,
-        response: { 200: OnboardingResult, ...errors(...AUTH_ERRORS, 'INVALID_JSON', 'INVALID_REQUEST', 'ALREADY_ONBOARDED') },
+        response: { 200: described(OnboardingResult, 'The wallet is ready'), ...errors(...AUTH_ERRORS, ...BODY_ERRORS, 'ALREADY_ONBOARDED') },
       },
     },
     async (request) => onboard(ctx, principalOf(request).userId, request.body),
@@ -30,7 +33,13 @@ export function walletRoutes(app: App, ctx: AppContext): void {
     '/v1/balance',
     {
       onRequest: [auth, requireScope('wallet:read')],
-      schema: { tags, security, summary: 'Available balance', response: { 200: BalanceBody, ...errors(...AUTH_ERRORS, 'ONBOARDING_INCOMPLETE') } },
+      schema: {
+        tags,
+        security,
+        operationId: 'getBalance',
+        summary: 'Available balance',
+        response: { 200: described(BalanceBody, 'The balance'), ...errors(...AUTH_ERRORS, 'ONBOARDING_INCOMPLETE') },
+      },
     },
     async (request) => getBalance(ctx, principalOf(request).userId),
   );
@@ -39,7 +48,13 @@ export function walletRoutes(app: App, ctx: AppContext): void {
     '/v1/cvu',
     {
       onRequest: [auth, requireScope('wallet:read')],
-      schema: { tags, security, summary: 'The CVU and alias to receive money', response: { 200: CvuBody, ...errors(...AUTH_ERRORS, 'ONBOARDING_INCOMPLETE') } },
+      schema: {
+        tags,
+        security,
+        operationId: 'getCvu',
+        summary: 'The CVU and alias to receive money',
+        response: { 200: described(CvuBody, 'Where to send money to this wallet'), ...errors(...AUTH_ERRORS, 'ONBOARDING_INCOMPLETE') },
+      },
     },
     async (request) => getCvu(ctx, principalOf(request).userId),
   );
@@ -51,8 +66,14 @@ export function walletRoutes(app: App, ctx: AppContext): void {
       schema: {
         tags,
         security,
-        summary: 'Up to the 100 most recent transfer legs to and from the CVU, both directions: check `direction`',
-        response: { 200: Type.Object({ deposits: Type.Array(DepositBody) }), ...errors(...AUTH_ERRORS) },
+        operationId: 'listDeposits',
+        summary: 'Recent transfers to and from the CVU',
+        description:
+          'Up to the 100 most recent transfer legs, read live from the bank rail. Outgoing legs are listed too: check `direction` (`credit` is incoming). Empty, not an error, before onboarding.',
+        response: {
+          200: Type.Object({ deposits: Type.Array(DepositBody) }, { description: 'The transfer legs, both directions' }),
+          ...errors(...AUTH_ERRORS),
+        },
       },
     },
     async (request) => ({ deposits: await listDeposits(ctx, principalOf(request).userId) }),

@@ -3,7 +3,7 @@ import { Type } from '@sinclair/typebox';
 export const OnboardingBody = Type.Object(
   {
     legal_id: Type.String({ minLength: 11, maxLength: 13, description: 'CUIT/CUIL, 11 digits (dashes allowed)' }),
-    legal_name: Type.String({ minLength: 1, maxLength: 200 }),
+    legal_name: Type.String({ minLength: 1, maxLength: 200, description: 'the name on the tax record' }),
   },
   { additionalProperties: false },
 );
@@ -12,7 +12,7 @@ export const KycStatusSchema = Type.Union([Type.Literal('pending'), Type.Literal
 
 export const CvuBody = Type.Object({
   cvu: Type.String({ description: '22 digits' }),
-  alias: Type.String(),
+  alias: Type.String({ description: 'may be empty' }),
   asset: Type.Literal('ARS'),
 });
 
@@ -25,8 +25,8 @@ export const BalanceBody = Type.Object({
 
 export const DepositBody = Type.Object({
   id: Type.String(),
-  from: Type.String(),
-  to: Type.String(),
+  from: Type.String({ description: 'CBU or CVU of the sender' }),
+  to: Type.String({ description: 'CBU or CVU of the receiver' }),
   fromLegalId: Type.String(),
   toLegalId: Type.String(),
   fromName: Type.String(),
@@ -35,5 +35,5 @@ export const DepositBody = Type.Object({
   currency: Type.String(),
   status: Type.String(),
   creationTime: Type.String({ format: 'date-time' }),
-  direction: Type.Union([Type.Literal('credit'), Type.Literal('debit')]),
+  direction: Type.Union([Type.Literal('credit'), Type.Literal('debit')], { description: '`credit` is money in' }),
 });

@@ -1,25 +1,25 @@
 import { Type } from '@sinclair/typebox';
 import type { AppContext } from '../../context.js';
 import { principalOf, requireAuth, requireOwner } from '../../http/auth.js';
-import { AUTH_ERRORS, bearerSecurity, errors, Timestamp } from '../../http/schemas.js';
+import { AUTH_ERRORS, BODY_ERRORS, bearerSecurity, described, errors, OWNER_ERRORS, Timestamp } from '../../http/schemas.js';
 import type { App } from '../../http/types.js';
 import { sendTestEvent } from './webhook-test.service.js';
 import { deleteWebhook, getWebhook, listDeliveries, putWebhook, redeliver } from './webhooks.service.js';
 
 const Webhook = Type.Object({
-  id: Type.String(),
+  id: Type.String({ description: '`whk_…`' }),
   url: Type.String(),
-  active: Type.Boolean(),
+  active: Type.Boolean({ description: 'inactive webhooks receive nothing' }),
   created_at: Timestamp,
   updated_at: Timestamp,
 });
 const Nullable = <T extends ReturnType<typeof Type.String> | ReturnType<typeof Type.Integer>>(t: T) => Type.Union([t, Type.Null()]);
 const Delivery = Type.Object({
-  id: Type.String(),
-  event_id: Type.String(),
-  event_type: Type.String(),
+  id: Type.String({ description: '`whd_…`' }),
+  event_id: Type.String({ description: '`evt_…`, also sent as X-Svc-Event-Id' }),
+  event_type: Type.String({ description: 'e.g. payout.submitted' }),
   status: Type.String({ description: 'pending, delivered or failed' }),
-  attempt_count: Type.Integer(),
+  attempt_count: Type.Integer({ description: 'at most 5' }),
   created_at: Timestamp,
   last_attempt_at: Nullable(Type.String()),
   next_attempt_at: Nullable(Type.String()),
@@ -34,7 +34,17 @@ export function webhooksRoutes(app: App, ctx: AppContext): void {
 
   app.get(
     '/v1/webhook',
-    { onRequest: auth, schema: { tags, security, summary: 'The webhook (one per user), or null', response: { 200: Type.Object({ webhook: Type.Union([Webhook, Type.Null()]) }), ...errors(...AUTH_ERRORS) } } },
+    {
+      onRequest: auth,
+      schema: {
+        tags,
+        security,
+        operationId: 'getWebhook',
+        summary: 'Get the webhook',
+        description: 'One per user; `webhook` is null when none is set. The secret is never shown.',
+        response: { 200: Type.Object({ webhook: Type.Union([Webhook, Type.Null()]) }, { description: 'The webhook, or null' }), ...errors(...AUTH_ERRORS) },
+      },
+    },
     async (request) => ({ webhook: await getWebhook(ctx, principalOf(request).userId) }),
   );
 
@@ -45,14 +55,21 @@ export function webhooksRoutes(app: App, ctx: AppContext): void {
       schema: {
         tags,
         security,
-        summary: 'Create or replace the webhook (owner session). The secret is write-only (≥ 16 characters)',
+        operationId: 'putWebhook',
+        summary: 'Create or replace the webhook (owner session)',
+        description:
+          'Events are POSTed to `url`, signed with `secret`: `X-Svc-Signature: sha256=<hex HMAC-SHA256 of the raw body>`. The secret is write-only and must be at least 16 characters. Private, loopback and reserved addresses are refused unless the server is configured for local development.',
         body: Type.Object(
-          { url: Type.Optional(Type.String({ maxLength: 2048 })), secret: Type.Optional(Type.String({ maxLength: 256 })), active: Type.Optional(Type.Boolean()) },
+          {
+            url: Type.Optional(Type.String({ maxLength: 2048, description: 'http or https URL; required' })),
+            secret: Type.Optional(Type.String({ maxLength: 256, description: 'at least 16 characters; required' })),
+            active: Type.Optional(Type.Boolean({ description: 'default true' })),
+          },
           { additionalProperties: false },
         ),
         response: {
-          200: Type.Object({ webhook: Webhook }),
-          ...errors(...AUTH_ERRORS, 'OWNER_SESSION_REQUIRED', 'INVALID_JSON', 'INVALID_REQUEST', 'MISSING_URL', 'INVALID_URL', 'SECRET_TOO_SHORT'),
+          200: Type.Object({ webhook: Webhook }, { description: 'The webhook as stored' }),
+          ...errors(...OWNER_ERRORS, ...BODY_ERRORS, 'MISSING_URL', 'INVALID_URL', 'SECRET_TOO_SHORT'),
         },
       },
     },
@@ -61,7 +78,16 @@ export function webhooksRoutes(app: App, ctx: AppContext): void {
 
   app.delete(
     '/v1/webhook',
-    { onRequest: [auth, requireOwner], schema: { tags, security, summary: 'Remove the webhook (owner session)', response: { 204: Type.Null(), ...errors(...AUTH_ERRORS, 'OWNER_SESSION_REQUIRED') } } },
+    {
+      onRequest: [auth, requireOwner],
+      schema: {
+        tags,
+        security,
+        operationId: 'deleteWebhook',
+        summary: 'Remove the webhook (owner session)',
+        response: { 204: Type.Null({ description: 'Removed (or there was none)' }), ...errors(...OWNER_ERRORS, ...BODY_ERRORS) },
+      },
+    },
     async (request, reply) => {
       await deleteWebhook(ctx, principalOf(request).userId);
       return reply.status(204).send(null);
@@ -72,7 +98,14 @@ export function webhooksRoutes(app: App, ctx: AppContext): void {
     '/v1/webhook/deliveries',
     {
       onRequest: auth,
-      schema: { tags, security, summary: 'The 50 most recent delivery attempts, failures included', response: { 200: Type.Object({ deliveries: Type.Array(Delivery) }), ...errors(...AUTH_ERRORS) } },
+      schema: {
+        tags,
+        security,
+        operationId: 'listWebhookDeliveries',
+        summary: 'Recent webhook deliveries',
+        description: 'The 50 most recent, failures included. Records are kept 7 days.',
+        response: { 200: Type.Object({ deliveries: Type.Array(Delivery) }, { description: 'The deliveries' }), ...errors(...AUTH_ERRORS) },
+      },
     },
     async (request) => ({ deliveries: await listDeliveries(ctx, principalOf(request).userId) }),
   );
@@ -84,9 +117,11 @@ export function webhooksRoutes(app: App, ctx: AppContext): void {
       schema: {
         tags,
         security,
-        summary: 'Send an event again as a new delivery (for receivers that were down)',
-        params: Type.Object({ id: Type.String({ maxLength: 64 }) }),
-        response: { 202: Delivery, ...errors(...AUTH_ERRORS, 'NOT_FOUND') },
+        operationId: 'redeliverWebhook',
+        summary: 'Send a delivery again',
+        description: 'The event goes out again as a new delivery, for receivers that were down. Needs a webhook to be set.',
+        params: Type.Object({ id: Type.String({ maxLength: 64, description: 'the delivery id (`whd_…`)' }) }),
+        response: { 202: described(Delivery, 'Queued'), ...errors(...AUTH_ERRORS, ...BODY_ERRORS, 'NOT_FOUND') },
       },
     },
     async (request, reply) => reply.status(202).send(await redeliver(ctx, principalOf(request).userId, request.params.id)),
@@ -99,8 +134,10 @@ export function webhooksRoutes(app: App, ctx: AppContext): void {
       schema: {
         tags,
         security,
-        summary: 'Send a signed `webhook.test` event now and report the attempt',
-        response: { 200: Delivery, ...errors(...AUTH_ERRORS, 'NOT_FOUND') },
+        operationId: 'testWebhook',
+        summary: 'Send a test event now',
+        description: 'Sends a signed `webhook.test` event to the webhook and answers with the attempt, so you can check your receiver and its signature check. 404 when no webhook is set or it is inactive.',
+        response: { 200: described(Delivery, 'The attempt'), ...errors(...AUTH_ERRORS, ...BODY_ERRORS, 'NOT_FOUND') },
       },
     },
     async (request) => sendTestEvent(ctx, principalOf(request).userId),
