@@ -51,6 +51,12 @@ const TAGS = [
     description:
       'Payouts from the wallet to a CBU, CVU or alias. Each passes the policy: allowed, held for the owner\'s approval, or denied. Receipts come as HTML, JSON or PDF.',
   },
+  {
+    name: 'transfers',
+    description:
+      'The older transfer surface over the same payout engine: one call that answers once the bank completed the transfer, held open while the owner decides.',
+  },
+  { name: 'transactions', description: "The wallet's history of money moved: debits for payouts that reached the bank, credits for deposits." },
   { name: 'thresholds', description: 'The limits the policy applies to every key of the user. A limit of 0 is disabled.' },
   { name: 'approvals', description: "Payouts and threshold changes waiting for the owner's decision." },
   { name: 'approval channels', description: 'Where the owner is asked: the dashboard always, Telegram when linked.' },

@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { AppContext } from '../../context.js';
 import { principalOf, requireAuth, requireOwner } from '../../http/auth.js';
-import { AUTH_ERRORS, bearerSecurity, errors } from '../../http/schemas.js';
+import { AUTH_ERRORS, BODY_ERRORS, bearerSecurity, described, errors, OWNER_ERRORS } from '../../http/schemas.js';
 import type { App } from '../../http/types.js';
 import { pauseState, setPaused } from './pause.service.js';
 
@@ -20,7 +20,13 @@ export function pauseRoutes(app: App, ctx: AppContext): void {
     '/v1/payouts/pause',
     {
       onRequest: auth,
-      schema: { tags, security, summary: 'Whether payouts are paused', response: { 200: PauseBody, ...errors(...AUTH_ERRORS) } },
+      schema: {
+        tags,
+        security,
+        operationId: 'getPayoutsPause',
+        summary: 'Whether payouts are paused',
+        response: { 200: described(PauseBody, 'The emergency stop'), ...errors(...AUTH_ERRORS) },
+      },
     },
     async (request) => pauseState(ctx.store.db, principalOf(request).userId),
   );
@@ -36,10 +42,12 @@ export function pauseRoutes(app: App, ctx: AppContext): void {
         schema: {
           tags,
           security,
-          summary: paused
-            ? 'Emergency stop (owner session): deny every new payout and hold approvals until resumed; payouts already sent finish'
-            : 'Resume payouts after an emergency stop (owner session)',
-          response: { 200: PauseBody, ...errors(...AUTH_ERRORS, 'OWNER_SESSION_REQUIRED') },
+          operationId: paused ? 'pausePayouts' : 'resumePayouts',
+          summary: paused ? 'Pause every payout (owner session)' : 'Resume payouts (owner session)',
+          description: paused
+            ? 'The emergency stop: every new payout is denied and held ones cannot be approved until resumed; payouts the bank already has finish.'
+            : 'Ends the emergency stop.',
+          response: { 200: described(PauseBody, 'The emergency stop'), ...errors(...OWNER_ERRORS, ...BODY_ERRORS) },
         },
       },
       async (request) => setPaused(ctx, principalOf(request), paused),

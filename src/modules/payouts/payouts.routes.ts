@@ -46,7 +46,7 @@ export function payoutsRoutes(app: App, ctx: AppContext): void {
         response: {
           201: { ...CreatedBody, headers: REPLAYED },
           202: { ...PendingBody, headers: REPLAYED },
-          ...errors(
+          ...errors('INSUFFICIENT_SCOPE', 
             ...AUTH_ERRORS,
             ...BODY_ERRORS,
             'MISSING_IDEMPOTENCY_KEY',
@@ -89,7 +89,7 @@ export function payoutsRoutes(app: App, ctx: AppContext): void {
             },
             { description: 'A page of payouts' },
           ),
-          ...errors(...AUTH_ERRORS, 'INVALID_REQUEST'),
+          ...errors('INSUFFICIENT_SCOPE', ...AUTH_ERRORS, 'INVALID_REQUEST'),
         },
       },
     },
@@ -107,7 +107,7 @@ export function payoutsRoutes(app: App, ctx: AppContext): void {
         summary: 'Get a payout',
         description: "Another user's payout is 404.",
         params: Type.Object({ id: Type.String({ maxLength: 64, description: 'the payout id (`wd_…`)' }) }),
-        response: { 200: described(PayoutRecord, 'The payout'), ...errors(...AUTH_ERRORS, 'INVALID_REQUEST', 'NOT_FOUND') },
+        response: { 200: described(PayoutRecord, 'The payout'), ...errors('INSUFFICIENT_SCOPE', ...AUTH_ERRORS, 'INVALID_REQUEST', 'NOT_FOUND') },
       },
     },
     async (request) => getPayout(ctx, principalOf(request).userId, request.params.id),

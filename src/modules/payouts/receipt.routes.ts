@@ -53,7 +53,7 @@ export function receiptRoute(app: App, ctx: AppContext): void {
               'application/pdf': { schema: Type.Unsafe<Buffer>({ type: 'string', format: 'binary', description: 'the PDF voucher' }) },
             },
           },
-          ...errors(...AUTH_ERRORS, 'INVALID_REQUEST', 'NOT_FOUND'),
+          ...errors('INSUFFICIENT_SCOPE', ...AUTH_ERRORS, 'INVALID_REQUEST', 'NOT_FOUND'),
         },
       },
     },

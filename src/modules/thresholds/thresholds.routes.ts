@@ -19,7 +19,7 @@ export function thresholdsRoutes(app: App, ctx: AppContext): void {
         operationId: 'getThresholds',
         summary: 'The policy limits',
         description: 'The server defaults until the owner sets them.',
-        response: { 200: described(ThresholdsBody, 'The limits in force'), ...errors(...AUTH_ERRORS) },
+        response: { 200: described(ThresholdsBody, 'The limits in force'), ...errors('INSUFFICIENT_SCOPE', ...AUTH_ERRORS) },
       },
     },
     async (request) => getThresholds(ctx, principalOf(request).userId),

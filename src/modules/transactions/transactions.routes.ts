@@ -28,7 +28,9 @@ export function transactionsRoutes(app: App, ctx: AppContext): void {
       schema: {
         tags: ['transactions'],
         security: bearerSecurity,
-        summary: 'Money in and out of the wallet, newest first; pass next_cursor as cursor while has_more is true',
+        operationId: 'listTransactions',
+        summary: 'List wallet transactions',
+        description: 'Money in and out of the wallet, newest first: a debit per payout that reached the bank, a credit per incoming deposit. While `has_more` is true, pass `next_cursor` as `cursor`; pages neither skip nor repeat entries while new ones arrive.',
         querystring: Type.Object(
           {
             limit: Type.Optional(Type.Integer({ minimum: 1, maximum: TRANSACTIONS_PAGE_MAX, default: TRANSACTIONS_PAGE_DEFAULT })),
@@ -37,7 +39,10 @@ export function transactionsRoutes(app: App, ctx: AppContext): void {
           { additionalProperties: false },
         ),
         response: {
-          200: Type.Object({ transactions: Type.Array(TransactionBody), next_cursor: Nullable(Type.String()), has_more: Type.Boolean() }),
+          200: Type.Object(
+            { transactions: Type.Array(TransactionBody), next_cursor: Nullable(Type.String()), has_more: Type.Boolean() },
+            { description: 'One page of the history' },
+          ),
           ...errors(...AUTH_ERRORS, 'INSUFFICIENT_SCOPE', 'INVALID_REQUEST'),
         },
       },

@@ -1,7 +1,8 @@
 import { Type } from '@sinclair/typebox';
 import type { AppContext } from '../../context.js';
 import { principalOf, requireAuth, requireScope } from '../../http/auth.js';
-import { AUTH_ERRORS, bearerSecurity, errors } from '../../http/schemas.js';
+import { AUTH_ERRORS, BODY_ERRORS, bearerSecurity, described, errors } from '../../http/schemas.js';
+import { MAX_IDEMPOTENCY_KEY_LENGTH } from '../idempotency/idempotency.service.js';
 import type { App } from '../../http/types.js';
 import { checkIdempotencyKey } from '../payouts/payout.request.js';
 import { createTransfer, getTransfer, type TransferInput } from './transfers.service.js';
@@ -22,7 +23,7 @@ const TransferBody = Type.Object({
 /** The contract's older transfer surface (D32): a view of the same payout engine, with its own codes. */
 export function transfersRoutes(app: App, ctx: AppContext): void {
   const auth = requireAuth(ctx);
-  const tags = ['transfers (older surface)'];
+  const tags = ['transfers'];
   const security = bearerSecurity;
 
   app.post(
@@ -32,8 +33,13 @@ export function transfersRoutes(app: App, ctx: AppContext): void {
       schema: {
         tags,
         security,
-        summary: 'Transfer and wait for the outcome: answers once the bank completed it; one that needs approval is held open up to 5 minutes',
-        headers: Type.Object({ 'idempotency-key': Type.Optional(Type.String()) }),
+        operationId: 'createTransfer',
+        summary: 'Send a transfer and wait for its outcome',
+        description:
+          'The older surface over the same payout engine. Answers once the bank completed the transfer. At or above the approval threshold the request is held open while the owner decides, at most 5 minutes. Send an `Idempotency-Key` and reuse it on retries: a retry answers the same transfer.',
+        headers: Type.Object(
+          { 'idempotency-key': Type.String({ minLength: 1, maxLength: MAX_IDEMPOTENCY_KEY_LENGTH, description: 'unique per intended transfer; reuse it on retries' }) },
+        ),
         body: Type.Object(
           {
             amount: Type.Number({ minimum: 1, maximum: 1e11, description: 'ARS, at most 2 decimals' }),
@@ -43,13 +49,12 @@ export function transfersRoutes(app: App, ctx: AppContext): void {
           { additionalProperties: false },
         ),
         response: {
-          201: TransferBody,
+          201: described(TransferBody, 'Completed (or, held for approval, approved and completed)'),
           ...errors(
             ...AUTH_ERRORS,
+            ...BODY_ERRORS,
             'INSUFFICIENT_SCOPE',
             'MISSING_IDEMPOTENCY_KEY',
-            'INVALID_JSON',
-            'INVALID_REQUEST',
             'IDEMPOTENCY_KEY_IN_USE',
             'IDEMPOTENCY_KEY_REUSED',
             'ONBOARDING_INCOMPLETE',
@@ -83,9 +88,11 @@ export function transfersRoutes(app: App, ctx: AppContext): void {
       schema: {
         tags,
         security,
-        summary: 'One transfer, in the same shape as the POST answer',
+        operationId: 'getTransfer',
+        summary: 'Get a transfer',
+        description: 'The same shape as the answer of `POST /v1/transfers`; while not final, `status` is `pending_approval` or `processing`.',
         params: Type.Object({ id: Type.String({ maxLength: 64 }) }),
-        response: { 200: TransferBody, ...errors(...AUTH_ERRORS, 'INSUFFICIENT_SCOPE', 'NOT_FOUND') },
+        response: { 200: described(TransferBody, 'The transfer'), ...errors(...AUTH_ERRORS, 'INSUFFICIENT_SCOPE', 'INVALID_REQUEST', 'NOT_FOUND') },
       },
     },
     async (request) => getTransfer(ctx, principalOf(request).userId, request.params.id),
