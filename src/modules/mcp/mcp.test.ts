@@ -144,6 +144,11 @@ describe('MCP surface', () => {
     expect(viaRest.json().id).toBe(viaMcp.structuredContent!.id);
     const rows = await t.app.ctx.store.db.selectFrom('payouts').select('id').where('user_id', '=', a.id).where('idempotency_key', '=', 'shared-key').execute();
     expect(rows).toHaveLength(1);
+    // The same key with a different request is refused on MCP as on REST, and creates nothing.
+    const reused = await call('request_payout', { amount_ars: 43, destination: EXTERNAL_CBU, idempotency_key: 'shared-key' });
+    expect(err(reused)).toMatchObject({ error: 'IDEMPOTENCY_KEY_REUSED' });
+    const after = await t.app.ctx.store.db.selectFrom('payouts').select('id').where('user_id', '=', a.id).where('idempotency_key', '=', 'shared-key').execute();
+    expect(after).toHaveLength(1);
   });
 
   it('records the key used on every call', async () => {
