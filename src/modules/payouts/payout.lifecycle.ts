@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/database.js';
-import { batchPass, mapBounded } from '../../shared/jobs.js';
+import { batchPass, mapBounded, withLeaseRenewal } from '../../shared/jobs.js';
 import { recordEvent, type EventType } from '../events/events.service.js';
 import { completeClaim, effectiveKey, releaseClaimOfPayout } from '../idempotency/idempotency.service.js';
 import type { RailTransfer } from '../rail/rail.port.js';
@@ -196,18 +196,32 @@ export async function followUpPayouts(ctx: AppContext, limit = FOLLOW_UP_BATCH):
   return due.length;
 }
 
-/** Claims one attempt by moving its next check forward (compare-and-set), then follows it up. */
+/**
+ * Claims one attempt by moving its next check forward (compare-and-set), then follows it up while renewing that
+ * lease (D29), so a slow rail cannot let a second node take the same attempt. A renewal is conditional on the
+ * lease still being ours, so it never overwrites the next check the follow-up itself set.
+ */
 async function claimAndFollowUp(ctx: AppContext, id: string, seen: string): Promise<void> {
+  const leaseUntil = () => new Date(ctx.clock.now().getTime() + FOLLOW_UP_LEASE_MS).toISOString();
   try {
+    let lease = leaseUntil();
     const p = await ctx.store.db
       .updateTable('payouts')
-      .set({ next_check_at: new Date(ctx.clock.now().getTime() + FOLLOW_UP_LEASE_MS).toISOString() })
+      .set({ next_check_at: lease })
       .where('id', '=', id)
       .where('next_check_at', '=', seen)
       .where('status', 'in', ['approved', 'submitted'])
       .returningAll()
       .executeTakeFirst();
-    if (p) await followUp(ctx, p);
+    if (!p) return;
+    const renew = async () => {
+      const next = leaseUntil();
+      const res = await ctx.store.db.updateTable('payouts').set({ next_check_at: next }).where('id', '=', id).where('next_check_at', '=', lease).executeTakeFirst();
+      if (Number(res.numUpdatedRows) !== 1) return false;
+      lease = next;
+      return true;
+    };
+    await withLeaseRenewal(FOLLOW_UP_LEASE_MS / 3, renew, () => followUp(ctx, p));
   } catch (err) {
     ctx.log.error({ err, payout: id }, 'payout follow-up failed');
   }
