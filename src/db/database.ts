@@ -9,10 +9,10 @@ import type { Database } from './schema.js';
 export type Dialect = 'sqlite' | 'postgres';
 
 /** Sees every statement the store runs (tests check each one's query plan). */
-export type QueryObserver = (sql: string, parameters: readonly unknown[]) => void;
+export type QueryObserver = (sql: string, parameters: readonly unknown[], durationMs: number) => void;
 
 const observe = (onQuery: QueryObserver) => (event: LogEvent) => {
-  if (event.level === 'query') onQuery(event.query.sql, event.query.parameters);
+  if (event.level === 'query') onQuery(event.query.sql, event.query.parameters, event.queryDurationMillis);
 };
 
 export interface Store {

@@ -29,8 +29,22 @@ function encodeCounter(): string {
   return out;
 }
 
+/** Random bytes drawn from the CSPRNG a pool at a time: one call per 4 KiB instead of one per id. */
+const POOL_SIZE = 4096;
+let pool = randomBytes(POOL_SIZE);
+let poolAt = 0;
+export function randomFromPool(n: number): Buffer {
+  if (poolAt + n > POOL_SIZE) {
+    pool = randomBytes(POOL_SIZE);
+    poolAt = 0;
+  }
+  const out = pool.subarray(poolAt, poolAt + n);
+  poolAt += n;
+  return out;
+}
+
 function encodeRandom(): string {
-  const bytes = randomBytes(12);
+  const bytes = randomFromPool(12);
   let out = '';
   for (const b of bytes) out += ALPHABET[b % 32];
   return out;

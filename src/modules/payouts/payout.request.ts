@@ -1,8 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import type { AppContext } from '../../context.js';
 import { isValidDestination, type DestinationKind } from '../../shared/ar-identifiers.js';
 import { AppError } from '../../shared/errors.js';
-import { newId } from '../../shared/ids.js';
+import { newId, randomFromPool } from '../../shared/ids.js';
 import { availableChannels, createApproval, notifyPending } from '../approvals/approvals.service.js';
 import type { Principal } from '../auth/auth.service.js';
 import { writeAudit } from '../audit/audit.service.js';
@@ -55,7 +54,7 @@ type Decided =
 /** 15 base32 characters: BIND's `origin_id` takes at most 15 (docs/bank-rail.md). */
 function railReference(): string {
   const alphabet = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
-  return [...randomBytes(15)].map((b) => alphabet[b % 32]).join('');
+  return [...randomFromPool(15)].map((b) => alphabet[b % 32]).join('');
 }
 
 /** D18: a key is required, non-blank and at most 255 characters. */
