@@ -15,6 +15,7 @@ import { connectRedis, registerRateLimit } from './http/rate-limit.js';
 import { registerValidation } from './http/validation.js';
 import type { App } from './http/types.js';
 import { approvalsRoutes } from './modules/approvals/approvals.routes.js';
+import { auditRoutes } from './modules/audit/audit.routes.js';
 import { ApprovalKinds } from './modules/approvals/approval-kinds.js';
 import { approvalExpiryPass, retryPendingNotices } from './modules/approvals/approvals.service.js';
 import type { ApprovalChannel } from './modules/approvals/channels/channel.port.js';
@@ -211,6 +212,7 @@ export async function buildApp(config: Config, deps: Deps = {}): Promise<Fastify
   webhooksRoutes(app, ctx);
   mcpRoutes(app, ctx);
   telegramRoutes(app, ctx);
+  auditRoutes(app, ctx);
   app.get('/openapi.json', { config: { rateLimit: false }, schema: { hide: true } }, async () => app.swagger());
 
   app.addHook('onReady', async () => {
