@@ -164,8 +164,14 @@ function Shell({ path }: { path: string }) {
           aria-controls="nav"
           onClick={() => setMenuOpen((o) => !o)}
         >
-          <span aria-hidden="true">☰</span> {t('nav.menu')}
-          {pending > 0 && <span className="count">{pending}</span>}
+          <span aria-hidden="true">☰</span>
+          <span className="menu-label">{t('nav.menu')}</span>
+          {pending > 0 && (
+            <>
+              <span className="count">{pending}</span>
+              <span className="visually-hidden"> {t('nav.pendingWord')}</span>
+            </>
+          )}
         </button>
         <Link to="/" className="brand">
           <span className="brand-mark" aria-hidden="true">
@@ -188,14 +194,23 @@ function Shell({ path }: { path: string }) {
               <Link to={r.path} aria-current={active(r) ? 'page' : undefined} className={active(r) ? 'active' : undefined}>
                 {t(r.nav!)}
                 {r.path === '/approvals' && pending > 0 && (
-                  <span className="count" aria-label={t('nav.pendingCount', { n: pending })}>
-                    {pending}
-                  </span>
+                  <>
+                    <span className="count" aria-hidden="true">
+                      {pending}
+                    </span>
+                    <span className="visually-hidden"> ({t('nav.pendingCount', { n: pending })})</span>
+                  </>
                 )}
               </Link>
             </li>
           ))}
         </ul>
+        <div className="nav-extra">
+          <LangSelect />
+          <button type="button" className="btn btn-ghost" onClick={() => endSession('logout')}>
+            {t('nav.logout')}
+          </button>
+        </div>
       </nav>
       <main id="main" ref={mainRef} className="main" tabIndex={-1}>
         <Screen params={params} />

@@ -66,7 +66,7 @@ export function ApprovalCard({ approval: a, fetchedAt }: { approval: Approval; f
   const now = useNow(1000);
   const [confirm, setConfirm] = useState<'approve' | 'reject' | null>(null);
   const deadline = fetchedAt + a.expires_in * 1000;
-  const left = (deadline - now) / 1000;
+  const left = Math.min(a.expires_in, (deadline - now) / 1000);
   const status = a.status === 'pending' && left <= 0 ? 'expired' : a.status;
   const pending = status === 'pending';
 
@@ -103,7 +103,7 @@ export function ApprovalCard({ approval: a, fetchedAt }: { approval: Approval; f
         <h3>{title}</h3>
         {pending ? (
           <span className="timer" role="timer" aria-live="off">
-            ⏱ {t('approvals.expiresIn', { time: formatCountdown(left) })}
+            {t('approvals.expiresIn', { time: formatCountdown(left) })}
           </span>
         ) : (
           <StatusBadge status={status} label={tOr(t, `approvals.status.${status}`, status)} />

@@ -23,6 +23,7 @@ export const es = {
   'nav.sandbox': 'Sandbox',
   'nav.logout': 'Cerrar sesión',
   'nav.pendingCount': '{n} pendientes',
+  'nav.pendingWord': 'pendientes',
 
   'common.loading': 'Cargando…',
   'common.save': 'Guardar',
@@ -310,6 +311,7 @@ export const es = {
 
   'webhook.title': 'Webhook',
   'webhook.intro': 'Te avisamos cada evento (pagos, ingresos) con un POST firmado a tu servidor.',
+  'webhook.config': 'Configuración',
   'webhook.url': 'URL',
   'webhook.secret': 'Secreto para firmar',
   'webhook.secretHint': 'Al menos 16 caracteres. No se vuelve a mostrar.',
@@ -339,6 +341,7 @@ export const es = {
 
   'tg.title': 'Telegram',
   'tg.intro': 'Recibí cada solicitud en Telegram y aprobala o rechazala con un botón.',
+  'tg.section': 'Vinculación',
   'tg.notEnabled': 'Este servidor no tiene Telegram habilitado. El panel sigue funcionando para aprobar.',
   'tg.linked': 'Vinculado{user}.',
   'tg.notLinked': 'No vinculado.',
@@ -413,6 +416,7 @@ export const en: Record<MessageKey, string> = {
   'nav.sandbox': 'Sandbox',
   'nav.logout': 'Log out',
   'nav.pendingCount': '{n} pending',
+  'nav.pendingWord': 'pending',
 
   'common.loading': 'Loading…',
   'common.save': 'Save',
@@ -700,6 +704,7 @@ export const en: Record<MessageKey, string> = {
 
   'webhook.title': 'Webhook',
   'webhook.intro': 'We announce every event (payouts, deposits) with a signed POST to your server.',
+  'webhook.config': 'Settings',
   'webhook.url': 'URL',
   'webhook.secret': 'Signing secret',
   'webhook.secretHint': 'At least 16 characters. Never shown again.',
@@ -729,6 +734,7 @@ export const en: Record<MessageKey, string> = {
 
   'tg.title': 'Telegram',
   'tg.intro': 'Get every request on Telegram and approve or reject it with a button.',
+  'tg.section': 'Link',
   'tg.notEnabled': 'This server does not have Telegram enabled. The dashboard still works for approvals.',
   'tg.linked': 'Linked{user}.',
   'tg.notLinked': 'Not linked.',

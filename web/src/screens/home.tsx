@@ -111,7 +111,7 @@ function Waiting() {
           </ul>
           <ul className="rows compact">
             {list.slice(0, 4).map((a) => {
-              const left = (pending.dataUpdatedAt + a.expires_in * 1000 - now) / 1000;
+              const left = Math.min(a.expires_in, (pending.dataUpdatedAt + a.expires_in * 1000 - now) / 1000);
               return (
                 <li key={a.id} className="row">
                   <Link to="/approvals" className="row-link">

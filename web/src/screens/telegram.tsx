@@ -24,7 +24,7 @@ export function TelegramScreen() {
     refetchInterval: link ? 3_000 : false,
   });
   const tg = channels.data?.channels.find((c) => c.name === 'telegram');
-  const left = link ? (link.at + link.expires_in * 1000 - now) / 1000 : 0;
+  const left = link ? Math.min(link.expires_in, (link.at + link.expires_in * 1000 - now) / 1000) : 0;
 
   useEffect(() => {
     if (link && tg?.linked) {
@@ -51,7 +51,7 @@ export function TelegramScreen() {
     <>
       <ScreenHead title={t('tg.title')} intro={t('tg.intro')} />
       <OwnerOnly>
-        <Section title={t('tg.title')}>
+        <Section title={t('tg.section')}>
           {channels.isPending ? (
             <Loading />
           ) : channels.error ? (

@@ -68,7 +68,7 @@ export function WebhookScreen() {
     <>
       <ScreenHead title={t('webhook.title')} intro={t('webhook.intro')} />
       <OwnerOnly>
-        <Section title={t('webhook.title')}>
+        <Section title={t('webhook.config')}>
           {hook.isPending ? (
             <Loading />
           ) : hook.error ? (
@@ -147,16 +147,20 @@ export function WebhookScreen() {
                 <tbody>
                   {deliveries.data!.deliveries.map((d) => (
                     <tr key={d.id} data-delivery-id={d.id} data-event={d.event_type}>
-                      <td className="mono">{d.event_type}</td>
-                      <td>
+                      <td className="mono cell-event">{d.event_type}</td>
+                      <td className="cell-status">
                         <StatusBadge status={d.status} label={tOr(t, `delivery.${d.status}`, d.status)} />
                       </td>
-                      <td>{d.attempt_count}</td>
-                      <td className="small">{d.last_response_status ?? d.last_error ?? '—'}</td>
-                      <td className="small">
+                      <td className="cell-attempts" data-label={t('webhook.attempts')}>
+                        {d.attempt_count}
+                      </td>
+                      <td className="small cell-response" data-label={t('webhook.response')}>
+                        {d.last_response_status ?? d.last_error ?? '—'}
+                      </td>
+                      <td className="small cell-when">
                         <When iso={d.last_attempt_at ?? d.created_at} seconds />
                       </td>
-                      <td>
+                      <td className="cell-action">
                         <button
                           type="button"
                           className="btn btn-small btn-secondary"
