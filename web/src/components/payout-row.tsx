@@ -14,18 +14,16 @@ export function PayoutRow({ p }: { p: Payout }) {
   return (
     <li className="row" data-payout-id={p.id}>
       <Link to={`/payouts/${p.id}`} className="row-link">
-        <span className="row-main">
+        <span className="row-top">
           <Money amount={p.amount_ars} className="row-amount" />
-          <span className="row-sub">
-            <span className="mono">{p.destination}</span>
-            {p.recipient_name && <span className="muted"> · {p.recipient_name}</span>}
-          </span>
-        </span>
-        <span className="row-side">
           <PayoutStatus status={p.status} />
-          <span className="row-sub muted">
-            <When iso={p.created_at} /> · {p.api_key_name ? t('common.agent', { name: p.api_key_name }) : t('common.owner')}
-          </span>
+        </span>
+        <span className="row-sub">
+          <span className="mono">{p.destination}</span>
+          {p.recipient_name && <span className="muted"> · {p.recipient_name}</span>}
+        </span>
+        <span className="row-sub muted">
+          <When iso={p.created_at} /> · {p.api_key_name ? t('common.agent', { name: p.api_key_name }) : t('common.owner')}
         </span>
       </Link>
     </li>
@@ -38,15 +36,13 @@ export function DepositRow({ d }: { d: Deposit }) {
   return (
     <li className="row" data-deposit-id={d.id}>
       <span className="row-link">
-        <span className="row-main">
+        <span className="row-top">
           <Money amount={d.amount} className="row-amount credit" />
-          <span className="row-sub">{t('home.from', { name: d.fromName || d.from })}</span>
-        </span>
-        <span className="row-side">
           <span className="row-sub muted">
             <When iso={d.creationTime} />
           </span>
         </span>
+        <span className="row-sub">{t('home.from', { name: d.fromName || d.from })}</span>
       </span>
     </li>
   );

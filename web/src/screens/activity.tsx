@@ -39,7 +39,7 @@ export function ActivityScreen() {
     queryFn: ({ pageParam }) => unwrap(api.GET('/v1/activity', { params: { query: { limit: 50, ...(pageParam ? { cursor: pageParam } : {}) } } })),
     initialPageParam: '',
     getNextPageParam: (last) => last.next_cursor ?? undefined,
-    refetchInterval: 20_000,
+    refetchInterval: 60_000,
   });
   const entries = q.data?.pages.flatMap((p) => p.entries) ?? [];
   return (

@@ -14,7 +14,7 @@ export function ApprovalsScreen() {
   const recent = useQuery({
     queryKey: qk.approvalsRecent,
     queryFn: () => unwrap(api.GET('/v1/approvals', { params: { query: { limit: 20 } } })) as Promise<ApprovalList>,
-    refetchInterval: 10_000,
+    refetchInterval: 15_000,
   });
   const decided = (recent.data?.approvals ?? []).filter((a) => a.status !== 'pending');
 

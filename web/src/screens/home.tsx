@@ -19,9 +19,9 @@ export function HomeScreen() {
   const payouts = useQuery({
     queryKey: [...qk.payouts, 'recent'],
     queryFn: () => unwrap(api.GET('/v1/withdraws', { params: { query: { limit: 5 } } })),
-    refetchInterval: 15_000,
+    refetchInterval: 30_000,
   });
-  const deposits = useQuery({ queryKey: qk.deposits, queryFn: () => unwrap(api.GET('/v1/deposits')), refetchInterval: 30_000 });
+  const deposits = useQuery({ queryKey: qk.deposits, queryFn: () => unwrap(api.GET('/v1/deposits')), refetchInterval: 60_000 });
   const credits = (deposits.data?.deposits ?? []).filter((d) => d.direction === 'credit').slice(0, 5);
 
   return (

@@ -76,7 +76,7 @@ export function PayoutDetailScreen({ params }: { params: Record<string, string> 
     queryKey: qk.payout(id),
     queryFn: () => unwrap(api.GET('/v1/withdraws/{id}', { params: { path: { id } } })),
     // Until it settles, follow it (the sandbox bank confirms within seconds).
-    refetchInterval: (q) => (q.state.data && isFinal(q.state.data.status) ? false : 2_000),
+    refetchInterval: (q) => (q.state.data && isFinal(q.state.data.status) ? false : 3_000),
   });
   const p = payout.data;
   const receipt = useQuery({

@@ -28,7 +28,7 @@ export function PayoutsScreen() {
     queryFn: ({ pageParam }) => unwrap(api.GET('/v1/withdraws', { params: { query: { limit: PAGE, ...(pageParam ? { cursor: pageParam } : {}) } } })),
     initialPageParam: '',
     getNextPageParam: (last) => last.next_cursor ?? undefined,
-    refetchInterval: 15_000,
+    refetchInterval: 60_000,
   });
   const all = q.data?.pages.flatMap((p) => p.withdraws) ?? [];
   const shown = status ? all.filter((p) => p.status === status) : all;

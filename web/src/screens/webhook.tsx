@@ -11,7 +11,7 @@ export function WebhookScreen() {
   const { t } = useI18n();
   const qc = useQueryClient();
   const hook = useQuery({ queryKey: qk.webhook, queryFn: () => unwrap(api.GET('/v1/webhook')) });
-  const deliveries = useQuery({ queryKey: qk.deliveries, queryFn: () => unwrap(api.GET('/v1/webhook/deliveries')), refetchInterval: 5_000 });
+  const deliveries = useQuery({ queryKey: qk.deliveries, queryFn: () => unwrap(api.GET('/v1/webhook/deliveries')), refetchInterval: 10_000 });
   const current = hook.data?.webhook ?? null;
   const [url, setUrl] = useState('');
   const [secret, setSecret] = useState('');
@@ -154,10 +154,10 @@ export function WebhookScreen() {
                       <td className="cell-attempts" data-label={t('webhook.attempts')}>
                         {d.attempt_count}
                       </td>
-                      <td className="small cell-response" data-label={t('webhook.response')}>
+                      <td className="cell-response" data-label={t('webhook.response')}>
                         {d.last_response_status ?? d.last_error ?? '—'}
                       </td>
-                      <td className="small cell-when">
+                      <td className="cell-when">
                         <When iso={d.last_attempt_at ?? d.created_at} seconds />
                       </td>
                       <td className="cell-action">
