@@ -37,6 +37,17 @@ export class Rest {
     return r.json.token as string;
   }
 
+  /** An MCP tool call with the raw key as bearer (stateless Streamable HTTP, JSON answers). */
+  async mcp(apiKey: string, name: string, args: Record<string, unknown>) {
+    const r = await this.call('POST', '/mcp', {
+      token: apiKey,
+      headers: { accept: 'application/json, text/event-stream' },
+      body: { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args } },
+    });
+    if (r.status !== 200) throw new Error(`mcp ${name}: ${r.status} ${JSON.stringify(r.json)}`);
+    return r.json.result as { isError?: boolean; structuredContent?: Record<string, unknown> };
+  }
+
   withdraw(token: string, body: Record<string, unknown>, key = `e2e-${randomBytes(6).toString('hex')}`) {
     return this.call('POST', '/v1/withdraws', { token, body, headers: { 'idempotency-key': key } });
   }

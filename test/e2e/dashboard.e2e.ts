@@ -229,9 +229,18 @@ describe('dashboard (Chromium against the built server)', () => {
     expect((await rest.call('GET', `/v1/withdraws/${res.json.id}`, { token: ownerToken })).json.status).toBe('rejected');
   });
 
-  it('edits limits and the whitelist; the next agent payout follows them', async () => {
+  it('edits limits and the whitelist; the next agent payout follows them; an agent’s proposal is a diff', async () => {
+    // The agent asks (MCP) to raise the daily limit: the owner sees old → new next to the limits.
+    const proposal = await rest.mcp(agentKey, 'propose_threshold_change', { daily_limit_ars: 800000 });
+    expect(proposal.isError).toBeFalsy();
     await nav('Límites');
     await heading('Límites').waitFor();
+    const change = page.locator('.approval', { hasText: 'Cambio de límites' });
+    await change.waitFor({ timeout: 10_000 });
+    const diffRow = change.locator('tr', { hasText: 'Límite diario' });
+    expect(await diffRow.locator('del').textContent()).toBe('$\u00a0500.000,00');
+    expect(await diffRow.locator('ins').textContent()).toBe('$\u00a0800.000,00');
+    expect(await change.textContent()).toContain('Agente «compras»');
     const above = page.getByLabel('Pedir mi aprobación por encima de');
     expect(await above.inputValue()).toBe('50.000,00');
     await above.fill('1.000');
@@ -260,6 +269,13 @@ describe('dashboard (Chromium against the built server)', () => {
     const elsewhere = await rest.withdraw(agentToken, { amount_ars: 5000, destination: EXTERNAL_CBU });
     expect(elsewhere.status).toBe(202);
     expect(elsewhere.json.reasons).toEqual(expect.arrayContaining(['above_approval_threshold', 'destination_not_whitelisted']));
+
+    await change.getByRole('button', { name: 'Aprobar' }).click();
+    await page.getByRole('dialog', { name: '¿Aprobar este cambio de límites?' }).getByRole('button', { name: 'Sí, aprobar' }).click();
+    await toast('Aprobado.').waitFor();
+    await expect.poll(() => page.getByLabel('Límite diario').inputValue(), { timeout: 10_000 }).toBe('800.000,00');
+    const after = (await rest.call('GET', '/v1/thresholds', { token: ownerToken })).json;
+    expect(after).toMatchObject({ daily_limit_ars: 800000, require_approval_above_ars: 1000, whitelist_cbus: [OTHER_CBU] });
   });
 
   it('lists payouts with a status filter and pages', async () => {

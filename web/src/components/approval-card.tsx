@@ -18,7 +18,8 @@ export const reasonText = (t: T, r: string) => tOr(t, `reason.${r}`, r);
 function valueText(t: T, field: string, v: unknown): string {
   if (v === undefined) return '—';
   if (Array.isArray(v)) return v.length ? v.join(', ') : t('limits.whitelistEmpty');
-  if (typeof v === 'number') return v === 0 ? `${formatArs(0)} (${t('limits.zero')})` : formatArs(v);
+  // A non-breaking space keeps "$ 800.000,00" on one line in a narrow table.
+  if (typeof v === 'number') return (v === 0 ? `${formatArs(0)} (${t('limits.zero')})` : formatArs(v)).replace('$ ', '$\u00a0');
   return String(v);
 }
 

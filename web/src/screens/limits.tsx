@@ -19,17 +19,23 @@ export function LimitsScreen() {
   const current = useQuery({ queryKey: qk.thresholds, queryFn: () => unwrap(api.GET('/v1/thresholds')) });
   const pending = usePendingApprovals(true);
   const proposals = (pending.data?.approvals ?? []).filter((a) => a.kind === 'threshold_change');
-  const [draft, setDraft] = useState<Draft | null>(null);
+  const [draft, setDraftState] = useState<Draft | null>(null);
+  const [dirty, setDirty] = useState(false);
+  const setDraft = (d: Draft) => {
+    setDraftState(d);
+    setDirty(true);
+  };
+  // Follow the stored limits (an approved proposal changes them) unless the owner is editing.
   useEffect(() => {
-    if (current.data && !draft) setDraft({ ...current.data });
-  }, [current.data, draft]);
+    if (current.data && !dirty) setDraftState({ ...current.data });
+  }, [current.data, dirty]);
 
   const save = useMutation({
     mutationFn: (body: Thresholds) => unwrap(api.PUT('/v1/thresholds', { body })),
     onSuccess: async () => {
       toast(t('limits.saved'));
+      setDirty(false);
       await qc.invalidateQueries({ queryKey: qk.thresholds });
-      setDraft(null);
     },
   });
   const valid = draft !== null && AMOUNTS.every((f) => draft[f] !== null);
