@@ -430,7 +430,7 @@ describe('an approval that nobody answers (short approval window)', () => {
   let closeBrowser: () => Promise<void>;
 
   beforeAll(async () => {
-    srv = await startServer({ APPROVAL_TTL_SECONDS: '6' });
+    srv = await startServer({ APPROVAL_TTL_SECONDS: '12' });
     ({ browser, close: closeBrowser } = await launchBrowser());
   });
   afterAll(async () => {
@@ -438,7 +438,7 @@ describe('an approval that nobody answers (short approval window)', () => {
     await srv?.stop();
   });
 
-  it('counts down and shows it as expired', async () => {
+  it('counts down and shows it as expired; a payout the bank rejects shows why', async () => {
     const rest = new Rest(srv.url);
     const email = uniqueEmail('bruno');
     const user = await rest.call('POST', '/v1/users', { body: { email, password: PASSWORD, name: 'Bruno' } });
@@ -463,14 +463,22 @@ describe('an approval that nobody answers (short approval window)', () => {
     expect(res.status).toBe(202);
     const card = page.locator(`[data-approval-id="${res.json.approval_id}"]`);
     await card.first().waitFor({ timeout: 10_000 });
-    expect(await card.first().textContent()).toMatch(/Vence en 0:0\d/);
+    expect(await card.first().textContent()).toMatch(/Vence en 0:[01]\d/);
     const expired = page.locator(`[data-approval-id="${res.json.approval_id}"][data-status="expired"]`).first();
-    await expired.waitFor({ timeout: 15_000 });
+    await expired.waitFor({ timeout: 25_000 });
     expect(await expired.textContent()).toContain('Vencida');
     expect(await expired.getByRole('button', { name: 'Aprobar' }).count()).toBe(0);
     await page.goto(`/payouts/${res.json.id}`);
     await expect.poll(() => page.getByTestId('payout-status').textContent(), { timeout: 15_000 }).toBe('Vencido');
     expect(await page.getByTestId('timeline').textContent()).toContain('Venció sin respuesta');
+
+    // A payout the bank rejects: its page says why, in plain words.
+    const failed = await rest.withdraw(agent, { amount_ars: 1500, destination: 'sandbox.reject', destination_kind: 'ALIAS' });
+    expect(failed.status).toBe(502);
+    await page.goto(`/payouts/${failed.json.payout_id}`);
+    await expect.poll(() => page.getByTestId('payout-status').textContent(), { timeout: 10_000 }).toBe('Fallido');
+    await page.getByText('El banco de destino rechazó la transferencia.').first().waitFor();
+    expect(await page.getByTestId('timeline').locator('[data-step="failed"]').count()).toBe(1);
     expect(problems).toEqual([]);
     await ctx.close();
   });

@@ -14,6 +14,8 @@ import { ConfirmDialog, ErrorBox, Money, StatusBadge, When } from './ui';
 const THRESHOLD_FIELDS = ['per_tx_limit_ars', 'daily_limit_ars', 'monthly_limit_ars', 'require_approval_above_ars', 'whitelist_cbus'] as const;
 
 export const reasonText = (t: T, r: string) => tOr(t, `reason.${r}`, r);
+/** How a decision arrived: "desde el panel", "por Telegram". */
+export const viaText = (t: T, via: string) => tOr(t, `timeline.via.${via}`, t('approvals.via', { via })).trim();
 
 function valueText(t: T, field: string, v: unknown): string {
   if (v === undefined) return '—';
@@ -149,7 +151,7 @@ export function ApprovalCard({ approval: a, fetchedAt }: { approval: Approval; f
           <div>
             <dt>{tOr(t, `approvals.status.${status}`, status)}</dt>
             <dd>
-              <When iso={a.decided_at} /> {a.decided_via && <span className="muted">{t('approvals.via', { via: a.decided_via })}</span>}
+              <When iso={a.decided_at} /> {a.decided_via && <span className="muted">{viaText(t, a.decided_via)}</span>}
             </dd>
           </div>
         )}

@@ -2,7 +2,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { api, unwrap } from '../api/client';
 import { qk } from '../api/queries';
 import type { ActivityEntry } from '../api/types';
-import { reasonText } from '../components/approval-card';
+import { reasonText, viaText } from '../components/approval-card';
 import { OwnerOnly, ScreenHead } from '../components/screen';
 import { ErrorBox, Loading, Money, When } from '../components/ui';
 import { tOr, useI18n, type T } from '../lib/i18n';
@@ -21,7 +21,7 @@ function Details({ e }: { e: ActivityEntry }) {
   if (d.request?.amount_ars !== undefined) parts.push(<Money key="a" amount={d.request.amount_ars} />);
   if (d.request?.destination) parts.push(<span key="d" className="mono">→ {d.request.destination}</span>);
   if (d.reasons?.length) parts.push(<span key="r">{d.reasons.map((r) => reasonText(t, r)).join('; ')}</span>);
-  if (d.via) parts.push(<span key="v">{t('approvals.via', { via: d.via })}</span>);
+  if (d.via) parts.push(<span key="v">{viaText(t, d.via)}</span>);
   if (e.subject_id?.startsWith('wd_')) {
     parts.push(
       <Link key="p" to={`/payouts/${e.subject_id}`}>
