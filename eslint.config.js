@@ -2,7 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'data/**'] },
+  { ignores: ['dist/**', 'node_modules/**', 'data/**', 'web/src/api/schema.d.ts'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -11,5 +11,17 @@ export default tseslint.config(
       'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Only src/config.ts and tests read the environment.' }],
     },
   },
-  { files: ['src/config.ts', 'src/main.ts', 'test/**', 'src/**/*.test.ts', 'bench/**', 'vitest.config.ts'], rules: { 'no-restricted-properties': 'off' } },
+  { files: ['src/config.ts', 'src/main.ts', 'test/**', 'src/**/*.test.ts', 'bench/**', 'vitest.config.ts', 'vitest.e2e.config.ts'], rules: { 'no-restricted-properties': 'off' } },
+  // D33: the owner's session token lives in memory or sessionStorage, never in localStorage.
+  {
+    files: ['web/src/**'],
+    rules: {
+      'no-restricted-globals': ['error', { name: 'localStorage', message: 'D33: nothing of the session goes to localStorage (web/src/lib/i18n.tsx keeps only the language there).' }],
+      'no-restricted-properties': [
+        'error',
+        { object: 'process', property: 'env', message: 'The dashboard runs in the browser: no environment.' },
+        { object: 'window', property: 'localStorage', message: 'D33: see web/src/lib/i18n.tsx.' },
+      ],
+    },
+  },
 );

@@ -14,8 +14,10 @@ import { registerErrorHandling } from './http/errors.js';
 import { openapiOptions } from './http/openapi.js';
 import { connectRedis, registerRateLimit } from './http/rate-limit.js';
 import { registerValidation } from './http/validation.js';
+import { DEFAULT_WEB_ROOT, registerWeb } from './http/web.js';
 import type { App } from './http/types.js';
 import { approvalsRoutes } from './modules/approvals/approvals.routes.js';
+import { auditRoutes } from './modules/audit/audit.routes.js';
 import { ApprovalKinds } from './modules/approvals/approval-kinds.js';
 import { approvalExpiryPass, retryPendingNotices } from './modules/approvals/approvals.service.js';
 import type { ApprovalChannel } from './modules/approvals/channels/channel.port.js';
@@ -72,6 +74,8 @@ export interface Deps {
   onQuery?: QueryObserver;
   /** The delivery worker's claim lease (default DELIVERY_LEASE_MS); tests shorten it to outlast it with slow receivers. */
   webhookLeaseMs?: number;
+  /** The built dashboard served at `/` (default dist/web; null serves none). */
+  webRoot?: string | null;
 }
 
 declare module 'fastify' {
@@ -210,7 +214,9 @@ export async function buildApp(config: Config, deps: Deps = {}): Promise<Fastify
   webhooksRoutes(app, ctx);
   mcpRoutes(app, ctx);
   telegramRoutes(app, ctx);
+  auditRoutes(app, ctx);
   app.get('/openapi.json', { config: { rateLimit: false }, schema: { hide: true } }, async () => app.swagger());
+  await registerWeb(app as unknown as FastifyInstance, deps.webRoot === undefined ? DEFAULT_WEB_ROOT : deps.webRoot);
 
   app.addHook('onReady', async () => {
     if (deps.startJobs !== false) for (const job of Object.values(jobs)) job.start();

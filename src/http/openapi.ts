@@ -67,6 +67,7 @@ const TAGS = [
   },
   { name: 'sandbox', description: 'Sandbox-only helpers for the owner: fund the wallet, simulate crypto deposits, play KYC outcomes.' },
   { name: 'mcp', description: 'The Model Context Protocol endpoint: tools that mirror the REST API for agents.' },
+  { name: 'activity', description: 'The audit log: who did what, the owner or an agent through its key.' },
   { name: 'health', description: 'Probes for operators and load balancers; no credentials, not rate limited.' },
 ];
 

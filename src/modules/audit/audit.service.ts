@@ -24,3 +24,51 @@ export async function writeAudit(
     })
     .execute();
 }
+
+export interface ActivityEntry {
+  id: string;
+  action: string;
+  subject_id: string | null;
+  /** Who did it: an agent (through one of the user's API keys) or the owner (dashboard, Telegram). */
+  actor: 'owner' | 'agent';
+  api_key_id: string | null;
+  api_key_name: string | null;
+  data: unknown;
+  created_at: string;
+}
+
+export const ACTIVITY_MAX = 100;
+
+/** The user's audit log, newest first; `cursor` is the last id of the previous page (ids sort by time, D6). */
+export async function listActivity(
+  db: Executor,
+  userId: string,
+  opts: { limit?: number; cursor?: string } = {},
+): Promise<{ entries: ActivityEntry[]; next_cursor: string | null }> {
+  const limit = Math.min(Math.max(opts.limit ?? 50, 1), ACTIVITY_MAX);
+  let q = db.selectFrom('audit_log').selectAll().where('user_id', '=', userId);
+  if (opts.cursor) q = q.where('id', '<', opts.cursor);
+  const rows = await q.orderBy('id', 'desc').limit(limit + 1).execute();
+  const page = rows.slice(0, limit);
+  return {
+    entries: page.map((r) => ({
+      id: r.id,
+      action: r.action,
+      subject_id: r.subject_id,
+      actor: r.api_key_id ? 'agent' : 'owner',
+      api_key_id: r.api_key_id,
+      api_key_name: r.api_key_name,
+      data: parseData(r.data),
+      created_at: r.created_at,
+    })),
+    next_cursor: rows.length > limit ? page[page.length - 1]!.id : null,
+  };
+}
+
+function parseData(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return {};
+  }
+}

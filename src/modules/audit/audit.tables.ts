@@ -34,4 +34,11 @@ export const auditMigrations: Record<string, Migration> = {
       await db.schema.createIndex('audit_log_user_idx').on('audit_log').columns(['user_id', 'created_at']).execute();
     },
   },
+  // The activity screen pages a user's entries by id (time-sortable, D6), newest first: `where user_id = ? and
+  // id < cursor order by id desc` must walk this index rather than sort the user's whole history.
+  '0015_audit_user_id_idx': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.createIndex('audit_log_user_id_idx').on('audit_log').columns(['user_id', 'id']).execute();
+    },
+  },
 };

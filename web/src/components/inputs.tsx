@@ -1,0 +1,115 @@
+import { useEffect, useId, useState } from 'react';
+import { checkDestination, sameDestination } from '../lib/ar-ids';
+import { formatArsPlain, parseArs } from '../lib/format';
+import { useI18n } from '../lib/i18n';
+import { Field } from './ui';
+
+/**
+ * An ARS amount typed the Argentine way (`150.000,50`), reformatted when the field is left. `onChange` gets the
+ * number, or null while the text is not an amount.
+ */
+export function AmountInput(props: { label: string; hint?: string; value: number | null; onChange(v: number | null): void; name?: string }) {
+  const { t } = useI18n();
+  const [text, setText] = useState(props.value === null ? '' : formatArsPlain(props.value));
+  const [focused, setFocused] = useState(false);
+  useEffect(() => {
+    if (!focused) setText(props.value === null ? '' : formatArsPlain(props.value));
+  }, [props.value, focused]);
+  const parsed = parseArs(text);
+  const invalid = text.trim() !== '' && parsed === null;
+  return (
+    <Field label={props.label} hint={props.hint} error={invalid ? t('limits.invalid') : null}>
+      {({ id, describedBy }) => (
+        <span className="amount-input">
+          <span className="amount-prefix" aria-hidden="true">
+            $
+          </span>
+          <input
+            id={id}
+            name={props.name}
+            inputMode="decimal"
+            autoComplete="off"
+            value={text}
+            aria-describedby={describedBy}
+            aria-invalid={invalid}
+            onFocus={() => setFocused(true)}
+            onBlur={() => {
+              setFocused(false);
+              if (parsed !== null) setText(formatArsPlain(parsed));
+            }}
+            onChange={(e) => {
+              setText(e.target.value);
+              props.onChange(parseArs(e.target.value));
+            }}
+          />
+        </span>
+      )}
+    </Field>
+  );
+}
+
+/** A list of CBU/CVU/alias entries: each new one validated as it is typed (check digits, alias rules). */
+export function DestinationListEditor(props: { label: string; addLabel: string; emptyText: string; value: string[]; onChange(v: string[]): void }) {
+  const { t } = useI18n();
+  const [draft, setDraft] = useState('');
+  const listId = useId();
+  const check = checkDestination(draft);
+  const duplicate = check.problem === null && props.value.some((v) => sameDestination(v, check.value));
+  const error = draft.trim() === '' ? null : duplicate ? t('limits.whitelistDuplicate') : check.problem && check.problem !== 'incomplete' ? t(`dest.${check.problem}`) : null;
+  const ok = draft.trim() !== '' && check.problem === null && !duplicate ? t('dest.ok', { kind: t(`dest.${check.kind!}`) }) : null;
+  const add = () => {
+    if (check.problem !== null || duplicate) return;
+    props.onChange([...props.value, check.value]);
+    setDraft('');
+  };
+  return (
+    <fieldset className="dest-list">
+      <legend>{props.label}</legend>
+      {props.value.length === 0 ? (
+        <p className="muted" id={listId}>
+          {props.emptyText}
+        </p>
+      ) : (
+        <ul id={listId} className="chips">
+          {props.value.map((v) => {
+            const kind = checkDestination(v).kind;
+            return (
+              <li key={v} className="chip">
+                <span className="mono">{v}</span>
+                {kind && <span className="muted small"> {t(`dest.${kind}`)}</span>}
+                <button type="button" className="btn btn-small btn-ghost" onClick={() => props.onChange(props.value.filter((x) => x !== v))} aria-label={`${t('common.remove')} ${v}`}>
+                  ✕
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      <div className="add-row">
+        <Field label={props.addLabel} error={error} ok={ok}>
+          {({ id, describedBy, invalid }) => (
+            <input
+              id={id}
+              value={draft}
+              autoComplete="off"
+              spellCheck={false}
+              placeholder="2850590940090418135201 / mi.alias"
+              aria-describedby={describedBy}
+              aria-invalid={invalid}
+              onChange={(e) => setDraft(e.target.value)}
+              onKeyDown={(e) => {
+                if (e.key === 'Enter') {
+                  e.preventDefault();
+                  add();
+                }
+              }}
+            />
+          )}
+        </Field>
+        <button type="button" className="btn btn-secondary" onClick={add} disabled={check.problem !== null || duplicate}>
+          {t('common.add')}
+        </button>
+      </div>
+    </fieldset>
+  );
+}

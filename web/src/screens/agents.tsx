@@ -1,0 +1,215 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { api, rawCall, unwrap } from '../api/client';
+import { qk } from '../api/queries';
+import { hasControls, SCOPES, type ApiKey, type KeyControls, type NewApiKey } from '../api/types';
+import { AmountInput, DestinationListEditor } from '../components/inputs';
+import { OwnerOnly, ScreenHead } from '../components/screen';
+import { SecretReveal } from '../components/secret';
+import { toast } from '../components/toast';
+import { ConfirmDialog, ErrorBox, Field, Loading, Section, When } from '../components/ui';
+import { formatArs } from '../lib/format';
+import { useI18n } from '../lib/i18n';
+import type { MessageKey } from '../lib/messages';
+
+export function AgentsScreen() {
+  const { t } = useI18n();
+  const qc = useQueryClient();
+  const keys = useQuery({ queryKey: qk.keys, queryFn: () => unwrap(api.GET('/v1/api-keys')) });
+  const [name, setName] = useState('');
+  const [created, setCreated] = useState<NewApiKey | null>(null);
+  const create = useMutation({
+    mutationFn: (n: string) => unwrap(api.POST('/v1/api-keys', { body: { name: n } })),
+    onSuccess: (k) => {
+      setCreated(k);
+      setName('');
+      void qc.invalidateQueries({ queryKey: qk.keys });
+    },
+  });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (name.trim()) create.mutate(name.trim());
+  };
+
+  return (
+    <>
+      <ScreenHead title={t('agents.title')} intro={t('agents.intro')} />
+      <OwnerOnly>
+        {created ? (
+          <Section title={t('agents.createdTitle', { name: created.name })}>
+            <SecretReveal secret={created.key} onDone={() => setCreated(null)} />
+          </Section>
+        ) : (
+          <Section title={t('agents.create')}>
+            <form className="inline-form" onSubmit={submit}>
+              <Field label={t('agents.name')} hint={t('agents.nameHint')}>
+                {({ id, describedBy }) => <input id={id} value={name} maxLength={100} required onChange={(e) => setName(e.target.value)} aria-describedby={describedBy} />}
+              </Field>
+              <button type="submit" className="btn btn-primary" disabled={create.isPending || !name.trim()}>
+                {create.isPending ? t('agents.creating') : t('agents.create')}
+              </button>
+            </form>
+            {create.error && <ErrorBox error={create.error} />}
+          </Section>
+        )}
+        <Section title={t('agents.list')}>
+          {keys.isPending ? (
+            <Loading />
+          ) : keys.error ? (
+            <ErrorBox error={keys.error} onRetry={() => keys.refetch()} />
+          ) : keys.data!.api_keys.length === 0 ? (
+            <p className="empty">{t('agents.none')}</p>
+          ) : (
+            <ul className="key-list">
+              {keys.data!.api_keys.map((k) => (
+                <KeyItem key={k.id} k={k} />
+              ))}
+            </ul>
+          )}
+        </Section>
+      </OwnerOnly>
+    </>
+  );
+}
+
+function KeyItem({ k }: { k: ApiKey }) {
+  const { t } = useI18n();
+  const qc = useQueryClient();
+  const [confirm, setConfirm] = useState(false);
+  const revoke = useMutation({
+    mutationFn: () => unwrap(api.DELETE('/v1/api-keys/{id}', { params: { path: { id: k.id } } })),
+    onSuccess: () => {
+      setConfirm(false);
+      toast(t('agents.revoked'));
+      void qc.invalidateQueries({ queryKey: qk.keys });
+    },
+    onError: () => setConfirm(false),
+  });
+  const controls = hasControls(k) ? k : null;
+  const lastUsed = 'last_used_at' in k ? (k as { last_used_at: string | null }).last_used_at : undefined;
+  return (
+    <li className="key" data-key-id={k.id}>
+      <div className="key-head">
+        <h3>{k.name}</h3>
+        <button type="button" className="btn btn-danger-outline btn-small" onClick={() => setConfirm(true)} aria-label={`${t('agents.revoke')} ${k.name}`}>
+          {t('agents.revoke')}
+        </button>
+      </div>
+      <dl className="facts inline">
+        <div>
+          <dt>{t('agents.created')}</dt>
+          <dd>
+            <When iso={k.created_at} />
+          </dd>
+        </div>
+        {lastUsed !== undefined && (
+          <div>
+            <dt>{t('agents.lastUsed')}</dt>
+            <dd>{lastUsed ? <When iso={lastUsed} /> : t('agents.never')}</dd>
+          </div>
+        )}
+        {controls && (
+          <div>
+            <dt>{t('agents.expires')}</dt>
+            <dd>{controls.expires_at ? <When iso={controls.expires_at} /> : t('agents.noExpiry')}</dd>
+          </div>
+        )}
+      </dl>
+      {controls && <KeyControlsEditor id={k.id} controls={controls} />}
+      {revoke.error && <ErrorBox error={revoke.error} />}
+      <ConfirmDialog
+        open={confirm}
+        title={t('agents.revokeTitle', { name: k.name })}
+        confirmLabel={t('agents.revokeConfirm')}
+        danger
+        busy={revoke.isPending}
+        onCancel={() => setConfirm(false)}
+        onConfirm={() => revoke.mutate()}
+      >
+        <p>{t('agents.revokeBody')}</p>
+      </ConfirmDialog>
+    </li>
+  );
+}
+
+/** D31 per-agent controls: shown only when the service returns them on the key (PATCH /v1/api-keys/{id}). */
+function KeyControlsEditor({ id, controls }: { id: string; controls: KeyControls }) {
+  const { t } = useI18n();
+  const qc = useQueryClient();
+  const [draft, setDraft] = useState<KeyControls>(controls);
+  const save = useMutation({
+    mutationFn: (body: Partial<KeyControls>) => rawCall<unknown>('PATCH', `/v1/api-keys/${encodeURIComponent(id)}`, { body }),
+    onSuccess: () => {
+      toast(t('common.saved'));
+      void qc.invalidateQueries({ queryKey: qk.keys });
+    },
+  });
+  const limitsValid = [draft.per_tx_limit_ars, draft.daily_limit_ars, draft.monthly_limit_ars].every((v) => v !== null && Number.isFinite(v));
+  const summary = `${draft.scopes.length}/${SCOPES.length} · ${[draft.per_tx_limit_ars, draft.daily_limit_ars, draft.monthly_limit_ars].map((v) => (v ? formatArs(v) : '0')).join(' / ')}`;
+  return (
+    <details className="controls">
+      <summary>
+        {t('agents.edit')} <span className="muted small">({summary})</span>
+      </summary>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (!limitsValid) return;
+          save.mutate({
+            scopes: draft.scopes,
+            allowlist: draft.allowlist,
+            per_tx_limit_ars: draft.per_tx_limit_ars,
+            daily_limit_ars: draft.daily_limit_ars,
+            monthly_limit_ars: draft.monthly_limit_ars,
+            expires_at: draft.expires_at,
+          });
+        }}
+      >
+        <fieldset>
+          <legend>{t('agents.scopes')}</legend>
+          <div className="checks">
+            {SCOPES.map((s) => (
+              <label key={s} className="check">
+                <input
+                  type="checkbox"
+                  checked={draft.scopes.includes(s)}
+                  onChange={(e) => setDraft({ ...draft, scopes: e.target.checked ? [...draft.scopes, s] : draft.scopes.filter((x) => x !== s) })}
+                />
+                {t(`scope.${s}` as MessageKey)} <span className="mono muted small">{s}</span>
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <DestinationListEditor
+          label={t('agents.allowlist')}
+          addLabel={t('limits.whitelistAdd')}
+          emptyText={t('limits.whitelistEmpty')}
+          value={draft.allowlist}
+          onChange={(allowlist) => setDraft({ ...draft, allowlist })}
+        />
+        <fieldset>
+          <legend>{t('agents.keyLimits')}</legend>
+          <div className="grid-3">
+            {(['per_tx_limit_ars', 'daily_limit_ars', 'monthly_limit_ars'] as const).map((f) => (
+              <AmountInput key={f} label={t(`limits.${f}`)} hint={t('limits.zero')} value={draft[f]} onChange={(v) => setDraft({ ...draft, [f]: v as number })} />
+            ))}
+          </div>
+        </fieldset>
+        <Field label={t('agents.expiresAt')}>
+          {({ id: fid }) => (
+            <input
+              id={fid}
+              type="date"
+              value={draft.expires_at ? draft.expires_at.slice(0, 10) : ''}
+              onChange={(e) => setDraft({ ...draft, expires_at: e.target.value ? `${e.target.value}T23:59:59-03:00` : null })}
+            />
+          )}
+        </Field>
+        {save.error && <ErrorBox error={save.error} />}
+        <button type="submit" className="btn btn-primary" disabled={save.isPending || !limitsValid}>
+          {save.isPending ? t('common.saving') : t('common.save')}
+        </button>
+      </form>
+    </details>
+  );
+}

@@ -1,0 +1,103 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState, type FormEvent } from 'react';
+import { api, unwrap } from '../api/client';
+import { qk, usePendingApprovals } from '../api/queries';
+import type { Thresholds } from '../api/types';
+import { ApprovalCard } from '../components/approval-card';
+import { AmountInput, DestinationListEditor } from '../components/inputs';
+import { OwnerOnly, ScreenHead } from '../components/screen';
+import { toast } from '../components/toast';
+import { ErrorBox, Loading, Section } from '../components/ui';
+import { useI18n } from '../lib/i18n';
+
+const AMOUNTS = ['require_approval_above_ars', 'per_tx_limit_ars', 'daily_limit_ars', 'monthly_limit_ars'] as const;
+type Draft = { [K in (typeof AMOUNTS)[number]]: number | null } & { whitelist_cbus: string[] };
+
+export function LimitsScreen() {
+  const { t } = useI18n();
+  const qc = useQueryClient();
+  const current = useQuery({ queryKey: qk.thresholds, queryFn: () => unwrap(api.GET('/v1/thresholds')) });
+  const pending = usePendingApprovals(true);
+  const proposals = (pending.data?.approvals ?? []).filter((a) => a.kind === 'threshold_change');
+  const [draft, setDraftState] = useState<Draft | null>(null);
+  const [dirty, setDirty] = useState(false);
+  const setDraft = (d: Draft) => {
+    setDraftState(d);
+    setDirty(true);
+  };
+  // Follow the stored limits (an approved proposal changes them) unless the owner is editing.
+  useEffect(() => {
+    if (current.data && !dirty) setDraftState({ ...current.data });
+  }, [current.data, dirty]);
+
+  const save = useMutation({
+    mutationFn: (body: Thresholds) => unwrap(api.PUT('/v1/thresholds', { body })),
+    onSuccess: async () => {
+      toast(t('limits.saved'));
+      setDirty(false);
+      await qc.invalidateQueries({ queryKey: qk.thresholds });
+    },
+  });
+  const valid = draft !== null && AMOUNTS.every((f) => draft[f] !== null);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!valid || !draft) return;
+    // PUT writes all five fields (an omitted number would be written as 0, the contract says).
+    save.mutate({
+      per_tx_limit_ars: draft.per_tx_limit_ars!,
+      daily_limit_ars: draft.daily_limit_ars!,
+      monthly_limit_ars: draft.monthly_limit_ars!,
+      require_approval_above_ars: draft.require_approval_above_ars!,
+      whitelist_cbus: draft.whitelist_cbus,
+    });
+  };
+
+  return (
+    <>
+      <ScreenHead title={t('limits.title')} intro={t('limits.intro')} />
+      <OwnerOnly>
+        {proposals.length > 0 && (
+          <Section title={t('limits.proposals')}>
+            <div className="approval-list">
+              {proposals.map((a) => (
+                <ApprovalCard key={a.id} approval={a} fetchedAt={pending.dataUpdatedAt} />
+              ))}
+            </div>
+          </Section>
+        )}
+        {current.isPending || !draft ? (
+          current.error ? <ErrorBox error={current.error} onRetry={() => current.refetch()} /> : <Loading />
+        ) : (
+          <form onSubmit={submit} className="card" aria-label={t('limits.title')}>
+            <div className="grid-2 tight">
+              {AMOUNTS.map((f) => (
+                <AmountInput
+                  key={f}
+                  name={f}
+                  label={t(`limits.${f}`)}
+                  hint={`${t(`limits.${f}.hint`)} ${t('limits.zero')}.`}
+                  value={draft[f]}
+                  onChange={(v) => setDraft({ ...draft, [f]: v })}
+                />
+              ))}
+            </div>
+            <p className="hint">{t('limits.whitelistIntro')}</p>
+            <DestinationListEditor
+              label={t('limits.whitelist')}
+              addLabel={t('limits.whitelistAdd')}
+              emptyText={t('limits.whitelistEmpty')}
+              value={draft.whitelist_cbus}
+              onChange={(whitelist_cbus) => setDraft({ ...draft, whitelist_cbus })}
+            />
+            {save.error && <ErrorBox error={save.error} />}
+            <div className="actions">
+              <button type="submit" className="btn btn-primary" disabled={!valid || save.isPending}>
+                {save.isPending ? t('common.saving') : t('common.save')}
+              </button>
+            </div>
+          </form>
+        )}
+      </OwnerOnly>
+    </>
+  );
+}
