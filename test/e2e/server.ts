@@ -56,19 +56,25 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  // Never outlive the test run, whatever happens to it.
+  const reap = () => child.exitCode === null && child.kill('SIGKILL');
+  process.once('exit', reap);
   child.stdout!.on('data', (b: Buffer) => (out += b.toString()));
   child.stderr!.on('data', (b: Buffer) => (out += b.toString()));
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 30_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${out}`);
+    if (Date.now() > deadline) {
+      reap();
+      throw new Error(`server did not become ready:\n${out}`);
+    }
     try {
       const res = await fetch(`${url}/readyz`);
       if (res.ok) break;
     } catch {
       /* not listening yet */
     }
-    if (Date.now() > deadline) throw new Error(`server did not become ready:\n${out}`);
     await new Promise((r) => setTimeout(r, 150));
   }
   return {
@@ -76,6 +82,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     dataDir,
     logs: () => out,
     stop: async () => {
+      process.removeListener('exit', reap);
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once('exit', r));
         child.kill('SIGTERM');

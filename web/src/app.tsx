@@ -72,16 +72,18 @@ export function App() {
       </>
     );
   }
-  if (path === '/login' || path === '/signup') {
-    queueMicrotask(() => navigate('/', { replace: true }));
-    return null;
-  }
+  if (path === '/login' || path === '/signup') return <Redirect to="/" />;
   return (
     <>
       <Shell path={path} />
       <Toasts />
     </>
   );
+}
+
+function Redirect({ to }: { to: string }) {
+  useEffect(() => navigate(to, { replace: true }), [to]);
+  return null;
 }
 
 function LangSelect() {
