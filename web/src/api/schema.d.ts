@@ -80,162 +80,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The audit log of the account, newest first (owner session); page with limit and cursor (next_cursor) */
-        get: {
-            parameters: {
-                query?: {
-                    cursor?: string;
-                    limit?: number;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            entries: {
-                                /** @description what happened, e.g. payout.requested, payout.denied, approval.approve, mcp.request_payout */
-                                action: string;
-                                /** @description agent: through an API key; owner: the owner session */
-                                actor: "owner" | "agent";
-                                api_key_id: string | null;
-                                api_key_name: string | null;
-                                /** Format: date-time */
-                                created_at: string;
-                                /** @description details of the action (JSON) */
-                                data: unknown;
-                                id: string;
-                                subject_id: string | null;
-                            }[];
-                            next_cursor: string | null;
-                        };
-                    };
-                };
-                /** @description The request is malformed or fails validation; the message names the field: INVALID_REQUEST */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * @description machine-readable code
-                             * @enum {string}
-                             */
-                            error: "INVALID_REQUEST";
-                            /** @description human-readable explanation, subject to change */
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description Missing, invalid or expired credentials: UNAUTHENTICATED, TOKEN_EXPIRED, INVALID_TOKEN */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * @description machine-readable code
-                             * @enum {string}
-                             */
-                            error: "UNAUTHENTICATED" | "TOKEN_EXPIRED" | "INVALID_TOKEN";
-                            /** @description human-readable explanation, subject to change */
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description This session may not do this: OWNER_SESSION_REQUIRED */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * @description machine-readable code
-                             * @enum {string}
-                             */
-                            error: "OWNER_SESSION_REQUIRED";
-                            /** @description human-readable explanation, subject to change */
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description Not found (or not yours): USER_NOT_FOUND */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * @description machine-readable code
-                             * @enum {string}
-                             */
-                            error: "USER_NOT_FOUND";
-                            /** @description human-readable explanation, subject to change */
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description Rate limit exceeded; wait for Retry-After seconds: RATE_LIMIT_EXCEEDED */
-                429: {
-                    headers: {
-                        /** @description seconds until the budget is renewed */
-                        "retry-after"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * @description machine-readable code
-                             * @enum {string}
-                             */
-                            error: "RATE_LIMIT_EXCEEDED";
-                            /** @description human-readable explanation, subject to change */
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description Unexpected failure; no internals are shown: INTERNAL_ERROR */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * @description machine-readable code
-                             * @enum {string}
-                             */
-                            error: "INTERNAL_ERROR";
-                            /** @description human-readable explanation, subject to change */
-                            message: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * The audit log (owner session)
+         * @description Who did what, newest first: the owner or an agent through its key. Page with `limit` and `cursor` (`next_cursor`).
+         */
+        get: operations["listActivity"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1235,6 +1084,161 @@ export interface operations {
                          * @enum {string}
                          */
                         error: "SERVICE_UNAVAILABLE";
+                        /** @description human-readable explanation, subject to change */
+                        message: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    listActivity: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the log */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        entries: {
+                            /** @description what happened, e.g. payout.requested, payout.denied, approval.approve, mcp.request_payout */
+                            action: string;
+                            /** @description agent: through an API key; owner: the owner session */
+                            actor: "owner" | "agent";
+                            api_key_id: string | null;
+                            api_key_name: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** @description details of the action (JSON) */
+                            data: unknown;
+                            id: string;
+                            subject_id: string | null;
+                        }[];
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description The request is malformed or fails validation; the message names the field: INVALID_REQUEST */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description machine-readable code
+                         * @enum {string}
+                         */
+                        error: "INVALID_REQUEST";
+                        /** @description human-readable explanation, subject to change */
+                        message: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired credentials: UNAUTHENTICATED, TOKEN_EXPIRED, INVALID_TOKEN */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description machine-readable code
+                         * @enum {string}
+                         */
+                        error: "UNAUTHENTICATED" | "TOKEN_EXPIRED" | "INVALID_TOKEN";
+                        /** @description human-readable explanation, subject to change */
+                        message: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description This session may not do this: OWNER_SESSION_REQUIRED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description machine-readable code
+                         * @enum {string}
+                         */
+                        error: "OWNER_SESSION_REQUIRED";
+                        /** @description human-readable explanation, subject to change */
+                        message: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Not found (or not yours): USER_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description machine-readable code
+                         * @enum {string}
+                         */
+                        error: "USER_NOT_FOUND";
+                        /** @description human-readable explanation, subject to change */
+                        message: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Rate limit exceeded; wait for Retry-After seconds: RATE_LIMIT_EXCEEDED */
+            429: {
+                headers: {
+                    /** @description seconds until the budget is renewed */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description machine-readable code
+                         * @enum {string}
+                         */
+                        error: "RATE_LIMIT_EXCEEDED";
+                        /** @description human-readable explanation, subject to change */
+                        message: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Unexpected failure; no internals are shown: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description machine-readable code
+                         * @enum {string}
+                         */
+                        error: "INTERNAL_ERROR";
                         /** @description human-readable explanation, subject to change */
                         message: string;
                     } & {
