@@ -6,6 +6,8 @@
 import { call, pool, type Wallet } from './setup.js';
 
 export interface ConfirmationReport {
+  /** How long after the load stopped the attempts were read: "not confirmed" means "not yet, by then". */
+  readAfterMs: number;
   payouts: number;
   statuses: Record<string, number>;
   confirmed: number;
@@ -25,7 +27,14 @@ interface Attempt {
   resolved_at: string | null;
 }
 
-export async function checkConfirmations(base: string, wallets: Wallet[], keyPrefix: string, limitMs: number): Promise<ConfirmationReport> {
+export async function checkConfirmations(
+  base: string,
+  wallets: Wallet[],
+  keyPrefix: string,
+  limitMs: number,
+  loadFinishedAt: number,
+): Promise<ConfirmationReport> {
+  const readAfterMs = Date.now() - loadFinishedAt;
   const lists = await pool(wallets.length, 16, 'read back payouts', async (i) => {
     const mine: Attempt[] = [];
     let cursor: string | null = null;
@@ -51,6 +60,7 @@ export async function checkConfirmations(base: string, wallets: Wallet[], keyPre
   const pct = (p: number) => (ms.length ? ms[Math.min(ms.length - 1, Math.floor(p * ms.length))]! : null);
   const overLimit = ms.filter((x) => x > limitMs).length;
   return {
+    readAfterMs,
     payouts: attempts.length,
     statuses,
     confirmed: ms.length,
@@ -68,7 +78,7 @@ export function confirmationLine(r: ConfirmationReport): string {
     .map(([s, n]) => `${s}×${n}`)
     .join(' ');
   return (
-    `  read back ${r.payouts} payouts (${st}): creation → confirmed p50 ${r.p50} ms, p99 ${r.p99} ms, max ${r.max} ms; ` +
+    `  read back ${r.payouts} payouts ${(r.readAfterMs / 1000).toFixed(0)} s after the load stopped (${st}): creation → confirmed p50 ${r.p50} ms, p99 ${r.p99} ms, max ${r.max} ms; ` +
     `${r.overLimit} over ${r.limitMs} ms, ${r.payouts - r.confirmed} not confirmed: ${r.ok ? 'meets' : 'MISSES'} the confirmation target`
   );
 }

@@ -66,7 +66,7 @@ export function windowLine(w: WindowStats, expect: number): string {
   return (
     `  window ${String(w.index + 1).padStart(3)}  t=${w.startedS.toFixed(0).padStart(4)} s  ${String(w.completed).padStart(7)} payouts` +
     `  ${w.rps.toFixed(0).padStart(6)}/s  p50 ${f(w.p50, 1).padStart(6)} ms  p99 ${f(w.p99, 1).padStart(6)} ms  max ${f(w.max, 0).padStart(5)} ms` +
-    `  CPU ${(w.serverCpuMs / Math.max(1, w.completed)).toFixed(3)} ms/payout${bad ? `  not ${expect}: ${bad} (${statusText(w.statuses)})` : ''}` +
+    `  CPU ${(w.serverCpuMs / Math.max(1, w.completed)).toFixed(3)} ms/payout  other CPU ${w.otherCpuPct.toFixed(0).padStart(3)} %${bad ? `  not ${expect}: ${bad} (${statusText(w.statuses)})` : ''}` +
     (w.seconds < 29 ? '  (partial)' : '')
   );
 }

@@ -131,7 +131,7 @@ async function main(args: Args): Promise<number> {
         failed ||= !d.ok;
       }
       await untilQuiet(service.pid, confirmDelayMs + 1500);
-      const c = await checkConfirmations(service.url, wallets, `bench-${runId}-soak-`, confirmDelayMs + 2000);
+      const c = await checkConfirmations(service.url, wallets, `bench-${runId}-soak-`, confirmDelayMs + 2000, s.result.finishedAt);
       console.log(confirmationLine(c));
       out.confirmations = c;
     } else {
@@ -198,7 +198,7 @@ async function main(args: Args): Promise<number> {
           ok,
         });
         for (const l of deliveryLines(d)) console.log(l);
-        const c = await checkConfirmations(service.url, wallets, `bench-${runId}-hooks-`, confirmDelayMs + 2000);
+        const c = await checkConfirmations(service.url, wallets, `bench-${runId}-hooks-`, confirmDelayMs + 2000, result.finishedAt);
         console.log(confirmationLine(c));
         out.webhooks = { ...d, readBack: c };
         failed ||= !ok || !d.ok || !c.ok;
