@@ -47,7 +47,8 @@ function machine(): { date: string; cpus: string; memory: string; node: string; 
     memory: `${Math.round(os.totalmem() / 2 ** 30)} GiB`,
     node: process.version,
     autocannon: acVersion,
-    commit: `${git('rev-parse', '--short', 'HEAD')}${git('status', '--porcelain', '--', 'src') ? ' (src modified)' : ''}`,
+    // The service is what src/ holds: name the last commit that changed it, not the bench's own.
+    commit: `${git('log', '-1', '--format=%h', '--', 'src')}${git('status', '--porcelain', '--', 'src') ? ' (src modified)' : ''}`,
   };
 }
 

@@ -57,6 +57,8 @@ export async function measureDeliveries(
   confirmDelayMs: number,
   maxWaitMs = 60_000,
 ): Promise<DeliveryReport> {
+  // The answered payouts. Up to one per connection more were in flight when the load stopped and exist too;
+  // they were created within milliseconds of the last answered one, so the 1.5 s of quiet below covers them.
   const payouts = load.statuses[201] ?? 0;
   const seconds = (load.finishedAt - load.startedAt) / 1000;
   let s = atLoadEnd;
