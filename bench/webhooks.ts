@@ -1,0 +1,115 @@
+/**
+ * `--webhooks`: every payout user subscribed to the local receiver. After a payout load: did deliveries keep
+ * pace (delivery rate during the load vs the payout rate; a payout makes three events on the allowed path:
+ * requested, submitted, confirmed), how long after the load stopped until every payout's `payout.confirmed`
+ * had arrived (the backlog empty), and how long each payout took to confirm (resolved_at − created_at).
+ */
+import type { LoadResult } from './load.js';
+import { sleep } from './load.js';
+
+export interface ReceiverStats {
+  deliveries: number;
+  distinct: number;
+  byType: Record<string, number>;
+  firstAt: number;
+  lastAt: number;
+  confirm: { count: number; p50: number | null; p99: number | null; max: number | null };
+}
+
+export async function receiverStats(url: string): Promise<ReceiverStats> {
+  const res = await fetch(`${url}/stats`);
+  return (await res.json()) as ReceiverStats;
+}
+
+export async function resetReceiver(url: string): Promise<void> {
+  await (await fetch(`${url}/reset`, { method: 'POST' })).arrayBuffer();
+}
+
+const payoutEvents = (s: ReceiverStats) =>
+  Object.entries(s.byType)
+    .filter(([t]) => t.startsWith('payout.'))
+    .reduce((n, [, c]) => n + c, 0);
+
+export interface DeliveryReport {
+  payouts: number;
+  payoutRate: number;
+  deliveredDuringLoad: number;
+  deliveryRate: number;
+  paceRatio: number;
+  drainMs: number | null;
+  byType: Record<string, number>;
+  duplicates: number;
+  confirmLimitMs: number;
+  confirm: ReceiverStats['confirm'];
+  confirmedAll: boolean;
+  ok: boolean;
+}
+
+/**
+ * Call with the receiver reset before the load started and `atLoadEnd` read as soon as the load finished.
+ * Waits (at most `maxWaitMs`) until `payout.confirmed` has arrived for every payout the load created and
+ * nothing new came for 1.5 s.
+ */
+export async function measureDeliveries(
+  receiverUrl: string,
+  load: LoadResult,
+  atLoadEnd: ReceiverStats,
+  confirmDelayMs: number,
+  maxWaitMs = 60_000,
+): Promise<DeliveryReport> {
+  // The answered payouts. Up to one per connection more were in flight when the load stopped and exist too;
+  // they were created within milliseconds of the last answered one, so the 1.5 s of quiet below covers them.
+  const payouts = load.statuses[201] ?? 0;
+  const seconds = (load.finishedAt - load.startedAt) / 1000;
+  let s = atLoadEnd;
+  let drainMs: number | null = null;
+  let lastDistinct = -1;
+  let stableSince = Date.now();
+  for (;;) {
+    s = await receiverStats(receiverUrl);
+    if (s.distinct !== lastDistinct) {
+      lastDistinct = s.distinct;
+      stableSince = Date.now();
+    }
+    const confirmed = s.byType['payout.confirmed'] ?? 0;
+    if (confirmed >= payouts && Date.now() - stableSince >= 1500) {
+      // The backlog emptied when the last delivery arrived, not when we noticed.
+      drainMs = Math.max(0, s.lastAt - load.finishedAt);
+      break;
+    }
+    if (Date.now() - load.finishedAt > maxWaitMs) break;
+    await sleep(250);
+  }
+  const deliveredDuringLoad = payoutEvents(atLoadEnd);
+  const confirmLimitMs = confirmDelayMs + 2000;
+  const report: DeliveryReport = {
+    payouts,
+    payoutRate: payouts / seconds,
+    deliveredDuringLoad,
+    deliveryRate: deliveredDuringLoad / seconds,
+    paceRatio: payouts ? deliveredDuringLoad / payouts : 0,
+    drainMs,
+    byType: s.byType,
+    duplicates: s.byType['(duplicate)'] ?? 0,
+    confirmLimitMs,
+    confirm: s.confirm,
+    confirmedAll: s.confirm.count >= payouts,
+    ok: false,
+  };
+  report.ok =
+    report.paceRatio >= 3 && drainMs !== null && drainMs <= 10_000 && report.confirmedAll && (s.confirm.max ?? Infinity) <= confirmLimitMs;
+  return report;
+}
+
+export function deliveryLines(r: DeliveryReport): string[] {
+  const types = Object.entries(r.byType)
+    .map(([t, n]) => `${t}×${n}`)
+    .join(' ');
+  return [
+    `  payouts ${r.payouts} at ${r.payoutRate.toFixed(0)}/s; payout events delivered during the load ${r.deliveredDuringLoad} = ${r.deliveryRate.toFixed(0)}/s = ${r.paceRatio.toFixed(2)}× the payout rate (target ≥ 3×)`,
+    `  backlog empty ${r.drainMs === null ? 'NOT within the wait' : `${(r.drainMs / 1000).toFixed(1)} s`} after the load stopped (target ≤ 10 s)`,
+    `  confirmed ${r.confirm.count}/${r.payouts}; creation → confirmation p50 ${r.confirm.p50} ms, p99 ${r.confirm.p99} ms, max ${r.confirm.max} ms (target ≤ ${r.confirmLimitMs} ms)`,
+    `  received by type: ${types}`,
+    `  ${r.ok ? 'meets' : 'MISSES'} the webhook targets`,
+  ];
+}
