@@ -65,7 +65,7 @@ export function useFeatures() {
 export function usePause(enabled: boolean) {
   return useQuery({
     queryKey: qk.pause,
-    queryFn: () => rawCall<PauseState>('GET', '/v1/payouts/pause'),
+    queryFn: (): Promise<PauseState> => unwrap(api.GET('/v1/payouts/pause')),
     enabled,
     refetchInterval: 60_000,
   });

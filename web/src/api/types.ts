@@ -60,22 +60,11 @@ export interface Receipt {
   failure_reason_text: string | null;
 }
 
-/** D31 per-agent controls, present on key list items once the service has them. */
-export interface KeyControls {
-  scopes: string[];
-  allowlist: string[];
-  per_tx_limit_ars: number;
-  daily_limit_ars: number;
-  monthly_limit_ars: number;
-  expires_at: string | null;
-  last_used_at?: string | null;
-}
-export const SCOPES = ['payouts:write', 'payouts:read', 'wallet:read', 'transfer:write', 'transactions:read', 'thresholds:read', 'thresholds:propose'] as const;
-
-export const hasControls = (k: object): k is KeyControls => 'scopes' in k && Array.isArray((k as { scopes: unknown }).scopes);
+/** D31 per-agent controls, as the key list returns them and PATCH /v1/api-keys/{id} takes them. */
+export type KeyControls = Pick<ApiKey, 'scopes' | 'allowlist' | 'per_tx_limit_ars' | 'daily_limit_ars' | 'monthly_limit_ars' | 'expires_at'>;
+export type KeyPatch = NonNullable<paths['/v1/api-keys/{id}']['patch']>['requestBody']['content']['application/json'];
+export type Scope = ApiKey['scopes'][number];
+export const SCOPES: readonly Scope[] = ['payouts:write', 'payouts:read', 'wallet:read', 'transfer:write', 'transactions:read', 'thresholds:read', 'thresholds:propose'];
 
 /** D31 emergency stop. */
-export interface PauseState {
-  paused: boolean;
-  paused_at: string | null;
-}
+export type PauseState = JsonOf<'/v1/payouts/pause', 'get', 200>;

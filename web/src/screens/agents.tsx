@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { api, rawCall, unwrap } from '../api/client';
+import { api, unwrap } from '../api/client';
 import { qk } from '../api/queries';
-import { hasControls, SCOPES, type ApiKey, type KeyControls, type NewApiKey } from '../api/types';
+import { SCOPES, type ApiKey, type KeyControls, type KeyPatch, type NewApiKey } from '../api/types';
 import { AmountInput, DestinationListEditor } from '../components/inputs';
 import { OwnerOnly, ScreenHead } from '../components/screen';
 import { SecretReveal } from '../components/secret';
@@ -85,8 +85,6 @@ function KeyItem({ k }: { k: ApiKey }) {
     },
     onError: () => setConfirm(false),
   });
-  const controls = hasControls(k) ? k : null;
-  const lastUsed = 'last_used_at' in k ? (k as { last_used_at: string | null }).last_used_at : undefined;
   return (
     <li className="key" data-key-id={k.id}>
       <div className="key-head">
@@ -102,20 +100,16 @@ function KeyItem({ k }: { k: ApiKey }) {
             <When iso={k.created_at} />
           </dd>
         </div>
-        {lastUsed !== undefined && (
-          <div>
-            <dt>{t('agents.lastUsed')}</dt>
-            <dd>{lastUsed ? <When iso={lastUsed} /> : t('agents.never')}</dd>
-          </div>
-        )}
-        {controls && (
-          <div>
-            <dt>{t('agents.expires')}</dt>
-            <dd>{controls.expires_at ? <When iso={controls.expires_at} /> : t('agents.noExpiry')}</dd>
-          </div>
-        )}
+        <div>
+          <dt>{t('agents.lastUsed')}</dt>
+          <dd>{k.last_used_at ? <When iso={k.last_used_at} /> : t('agents.never')}</dd>
+        </div>
+        <div>
+          <dt>{t('agents.expires')}</dt>
+          <dd>{k.expires_at ? <When iso={k.expires_at} /> : t('agents.noExpiry')}</dd>
+        </div>
       </dl>
-      {controls && <KeyControlsEditor id={k.id} controls={controls} />}
+      <KeyControlsEditor id={k.id} name={k.name} controls={k} />
       {revoke.error && <ErrorBox error={revoke.error} />}
       <ConfirmDialog
         open={confirm}
@@ -132,13 +126,20 @@ function KeyItem({ k }: { k: ApiKey }) {
   );
 }
 
-/** D31 per-agent controls: shown only when the service returns them on the key (PATCH /v1/api-keys/{id}). */
-function KeyControlsEditor({ id, controls }: { id: string; controls: KeyControls }) {
+/** D31 per-agent controls (PATCH /v1/api-keys/{id}): scopes, allowlist, the key's own limits, expiry. */
+function KeyControlsEditor({ id, name, controls }: { id: string; name: string; controls: KeyControls }) {
   const { t } = useI18n();
   const qc = useQueryClient();
-  const [draft, setDraft] = useState<KeyControls>(controls);
+  const [draft, setDraft] = useState<KeyControls>(() => ({
+    scopes: controls.scopes,
+    allowlist: controls.allowlist,
+    per_tx_limit_ars: controls.per_tx_limit_ars,
+    daily_limit_ars: controls.daily_limit_ars,
+    monthly_limit_ars: controls.monthly_limit_ars,
+    expires_at: controls.expires_at,
+  }));
   const save = useMutation({
-    mutationFn: (body: Partial<KeyControls>) => rawCall<unknown>('PATCH', `/v1/api-keys/${encodeURIComponent(id)}`, { body }),
+    mutationFn: (body: KeyPatch) => unwrap(api.PATCH('/v1/api-keys/{id}', { params: { path: { id } }, body })),
     onSuccess: () => {
       toast(t('common.saved'));
       void qc.invalidateQueries({ queryKey: qk.keys });
@@ -149,7 +150,8 @@ function KeyControlsEditor({ id, controls }: { id: string; controls: KeyControls
   return (
     <details className="controls">
       <summary>
-        {t('agents.edit')} <span className="muted small">({summary})</span>
+        {t('agents.edit')}
+        <span className="visually-hidden"> {name}</span> <span className="muted small">({summary})</span>
       </summary>
       <form
         onSubmit={(e) => {

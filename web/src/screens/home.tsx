@@ -1,7 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, rawCall, unwrap } from '../api/client';
-import { qk, useBalance, useCvu, useFeatures, usePause, usePendingApprovals } from '../api/queries';
-import type { PauseState } from '../api/types';
+import { api, unwrap } from '../api/client';
+import { qk, refreshMoney, useBalance, useCvu, useFeatures, usePause, usePendingApprovals } from '../api/queries';
 import { DepositRow, PayoutRow } from '../components/payout-row';
 import { ScreenHead } from '../components/screen';
 import { toast } from '../components/toast';
@@ -144,9 +143,10 @@ function EmergencyStop() {
   const qc = useQueryClient();
   const pause = usePause(true);
   const toggle = useMutation({
-    mutationFn: (paused: boolean) => rawCall<PauseState>('POST', paused ? '/v1/payouts/pause' : '/v1/payouts/resume'),
+    mutationFn: (paused: boolean) => unwrap(paused ? api.POST('/v1/payouts/pause') : api.POST('/v1/payouts/resume')),
     onSuccess: (state) => {
       qc.setQueryData(qk.pause, state);
+      refreshMoney(qc);
       toast(state.paused ? t('pause.paused') : t('pause.resumed'));
     },
   });
