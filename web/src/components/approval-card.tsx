@@ -89,6 +89,7 @@ export function ApprovalCard({ approval: a, fetchedAt }: { approval: Approval; f
     onError: () => {
       setConfirm(null);
       refreshMoney(qc);
+      void qc.invalidateQueries({ queryKey: qk.pause }); // a 409 PAYOUTS_PAUSED: show the stop wherever it is shown
     },
   });
 

@@ -184,7 +184,7 @@ function KeyControlsEditor({ id, name, controls }: { id: string; name: string; c
         </fieldset>
         <DestinationListEditor
           label={t('agents.allowlist')}
-          addLabel={t('limits.whitelistAdd')}
+          addLabel={t('agents.allowlistAdd')}
           emptyText={t('limits.whitelistEmpty')}
           value={draft.allowlist}
           onChange={(allowlist) => setDraft({ ...draft, allowlist })}

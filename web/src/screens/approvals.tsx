@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { api, unwrap } from '../api/client';
-import { qk, usePendingApprovals } from '../api/queries';
+import { qk, useFeatures, usePause, usePendingApprovals } from '../api/queries';
 import type { ApprovalList } from '../api/types';
 import { ApprovalCard } from '../components/approval-card';
 import { OwnerOnly, ScreenHead } from '../components/screen';
 import { ErrorBox, Loading, Section } from '../components/ui';
 import { useI18n } from '../lib/i18n';
+import { Link } from '../lib/router';
 
 /** The inbox: pending first (polled every few seconds, so new requests appear by themselves), then decided. */
 export function ApprovalsScreen() {
@@ -17,11 +18,20 @@ export function ApprovalsScreen() {
     refetchInterval: 15_000,
   });
   const decided = (recent.data?.approvals ?? []).filter((a) => a.status !== 'pending');
+  const paused = usePause(useFeatures().data?.pause === true).data?.paused === true;
 
   return (
     <>
       <ScreenHead title={t('approvals.title')} intro={t('approvals.intro')} />
       <OwnerOnly>
+        {paused && (
+          <div className="notice notice-warn" data-testid="paused-notice">
+            <strong>{t('pause.paused')}</strong>
+            <p>
+              {t('pause.approvalsBlocked')} <Link to="/">{t('pause.goResume')}</Link>
+            </p>
+          </div>
+        )}
         <Section title={t('approvals.pending')}>
           {pending.isPending ? (
             <Loading />

@@ -160,7 +160,7 @@ function EmergencyStop() {
           <p id="stop-desc">{paused ? t('pause.on') : t('pause.off')}</p>
           {paused && pause.data!.paused_at && (
             <p className="muted">
-              <When iso={pause.data!.paused_at} />
+              {t('pause.since')} <When iso={pause.data!.paused_at} />
             </p>
           )}
         </div>
