@@ -106,7 +106,7 @@ describe('agent controls and the emergency stop (Chromium against the built serv
     expect(saved.scopes).not.toContain('wallet:read');
     expect(saved.scopes).toContain('payouts:write');
     // The summary follows the saved key, and the pictures show the open editor.
-    await expect.poll(() => item.locator('summary').textContent()).toContain('6/7');
+    await expect.poll(() => item.locator('summary').textContent()).toContain('6 de 7 permisos · Límite diario $ 10.000,00 · destinos permitidos: 1');
     await capture('agent-controls', `[data-key-id="${keyId}"]`);
   });
 

@@ -146,7 +146,13 @@ function KeyControlsEditor({ id, name, controls }: { id: string; name: string; c
     },
   });
   const limitsValid = [draft.per_tx_limit_ars, draft.daily_limit_ars, draft.monthly_limit_ars].every((v) => v !== null && Number.isFinite(v));
-  const summary = `${draft.scopes.length}/${SCOPES.length} · ${[draft.per_tx_limit_ars, draft.daily_limit_ars, draft.monthly_limit_ars].map((v) => (v ? formatArs(v) : '0')).join(' / ')}`;
+  // What is saved, in words: "6 de 7 permisos · Límite diario $ 10.000,00 · 1 destino permitido".
+  const limits = (['per_tx_limit_ars', 'daily_limit_ars', 'monthly_limit_ars'] as const).filter((f) => controls[f] > 0).map((f) => `${t(`limits.${f}`)} ${formatArs(controls[f])}`);
+  const summary = [
+    t('agents.scopeCount', { n: controls.scopes.length, total: SCOPES.length }),
+    ...(limits.length ? limits : [t('agents.noKeyLimits')]),
+    ...(controls.allowlist.length ? [t('agents.allowlistCount', { n: controls.allowlist.length })] : []),
+  ].join(' · ');
   return (
     <details className="controls">
       <summary>
