@@ -10,6 +10,7 @@ import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import { openStore, type QueryObserver } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
+import { registerAuditTrail } from './http/audit-trail.js';
 import { registerErrorHandling } from './http/errors.js';
 import { openapiOptions } from './http/openapi.js';
 import { connectRedis, registerRateLimit } from './http/rate-limit.js';
@@ -195,6 +196,7 @@ export async function buildApp(config: Config, deps: Deps = {}): Promise<Fastify
 
   registerValidation(app as unknown as FastifyInstance);
   registerErrorHandling(app as unknown as FastifyInstance);
+  registerAuditTrail(app as unknown as FastifyInstance, ctx);
   await registerRateLimit(app as unknown as FastifyInstance, { perMinute: config.rateLimitPerMinute, redis });
   await app.register(swagger, openapiOptions());
   await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { docExpansion: 'list' } });

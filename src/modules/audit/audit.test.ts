@@ -55,7 +55,7 @@ describe('GET /v1/activity (the dashboard activity screen)', () => {
     expect(res.statusCode).toBe(200);
     const { entries, next_cursor } = res.json() as { entries: Entry[]; next_cursor: string | null };
     expect(next_cursor).toBeNull();
-    expect(entries.map((e) => e.action)).toEqual(['approval.reject', 'payout.denied', 'payout.requested', 'payout.requested', 'payout.requested']);
+    expect(entries.map((e) => e.action)).toEqual(['approval.reject', 'payout.denied', 'payout.requested', 'payout.requested', 'payout.requested', 'sandbox.deposit']);
     const ids = entries.map((e) => e.id);
     expect([...ids].sort().reverse()).toEqual(ids);
 
@@ -81,14 +81,14 @@ describe('GET /v1/activity (the dashboard activity screen)', () => {
       cursor = body.next_cursor;
       pages++;
     } while (cursor && pages < 10);
-    expect(pages).toBe(3);
+    expect(pages).toBe(3); // six entries, two a page
     const all = (await get(alice.ownerToken)).json().entries.map((e: Entry) => e.id);
     expect(seen).toEqual(all);
   });
 
   it("never shows another user's entries", async () => {
     const bobs = (await get(bob.ownerToken)).json().entries as Entry[];
-    expect(bobs.map((e) => e.action)).toEqual(['payout.requested']);
+    expect(bobs.map((e) => e.action)).toEqual(['payout.requested', 'sandbox.deposit']);
     const alices = (await get(alice.ownerToken)).json().entries as Entry[];
     expect(alices.some((e) => e.api_key_id === bob.apiKeyId)).toBe(false);
     // A cursor from another user's history reveals nothing of it either.
@@ -119,6 +119,37 @@ describe('GET /v1/activity (the dashboard activity screen)', () => {
     if (!postgres) {
       expect(text).toContain('audit_log_user_id_idx');
       expect(text).not.toContain('TEMP B-TREE');
+    }
+  });
+});
+
+describe('owner actions in the activity log', () => {
+  it('records key, limits, webhook and sandbox changes with who made them, and nothing for a refused change', async () => {
+    const t = await startTestApp();
+    try {
+      const u = await createOnboardedUser(t.app);
+      const owner = bearer(u.ownerToken);
+      const key = (await t.app.inject({ method: 'POST', url: '/v1/api-keys', headers: owner, payload: { name: 'bot' } })).json();
+      await t.app.inject({ method: 'PATCH', url: `/v1/api-keys/${key.id}`, headers: owner, payload: { daily_limit_ars: 100 } });
+      await t.app.inject({ method: 'PUT', url: '/v1/thresholds', headers: owner, payload: { per_tx_limit_ars: 5 } });
+      await t.app.inject({ method: 'PUT', url: '/v1/webhook', headers: owner, payload: { url: 'http://127.0.0.1:9/h', secret: 'a-secret-of-16-chars' } });
+      await t.app.inject({ method: 'POST', url: '/v1/sandbox/kyc', headers: owner, payload: { status: 'verified' } });
+      await t.app.inject({ method: 'DELETE', url: `/v1/api-keys/${key.id}`, headers: owner });
+      // Refused changes leave no entry.
+      await t.app.inject({ method: 'PUT', url: '/v1/thresholds', headers: bearer(u.agentToken), payload: { per_tx_limit_ars: 1 } });
+      await t.app.inject({ method: 'PATCH', url: `/v1/api-keys/${key.id}`, headers: owner, payload: { daily_limit_ars: -1 } });
+      const entries = (await t.app.inject({ method: 'GET', url: '/v1/activity', headers: owner })).json().entries as { action: string; actor: string; subject_id: string | null }[];
+      const mine = entries.filter((e) => !e.action.startsWith('mcp.')).map((e) => `${e.actor} ${e.action}${e.subject_id ? ` ${e.subject_id}` : ''}`);
+      expect(mine.slice(0, 6)).toEqual([
+        `owner api_key.revoked ${key.id}`,
+        'owner sandbox.kyc',
+        'owner webhook.set',
+        'owner thresholds.replaced',
+        `owner api_key.updated ${key.id}`,
+        'owner api_key.created',
+      ]);
+    } finally {
+      await t.close();
     }
   });
 });

@@ -16,6 +16,7 @@ export function keysRoutes(app: App, ctx: AppContext): void {
   app.post(
     '/v1/api-keys',
     {
+      config: { audit: 'api_key.created' },
       onRequest: ownerOnly,
       schema: {
         tags,
@@ -53,6 +54,7 @@ export function keysRoutes(app: App, ctx: AppContext): void {
   app.patch(
     '/v1/api-keys/:id',
     {
+      config: { audit: 'api_key.updated' },
       onRequest: ownerOnly,
       schema: {
         tags,
@@ -71,6 +73,7 @@ export function keysRoutes(app: App, ctx: AppContext): void {
   app.delete(
     '/v1/api-keys/:id',
     {
+      config: { audit: 'api_key.revoked' },
       onRequest: ownerOnly,
       schema: {
         tags,

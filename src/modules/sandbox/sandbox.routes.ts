@@ -19,6 +19,7 @@ export function sandboxRoutes(app: App, ctx: AppContext): void {
   app.post(
     '/v1/sandbox/deposits',
     {
+      config: { audit: 'sandbox.deposit' },
       onRequest: ownerOnly,
       schema: {
         tags,
@@ -44,6 +45,7 @@ export function sandboxRoutes(app: App, ctx: AppContext): void {
   app.post(
     '/v1/sandbox/crypto',
     {
+      config: { audit: 'sandbox.crypto' },
       onRequest: ownerOnly,
       schema: {
         tags,
@@ -80,6 +82,7 @@ export function sandboxRoutes(app: App, ctx: AppContext): void {
   app.post(
     '/v1/sandbox/kyc',
     {
+      config: { audit: 'sandbox.kyc' },
       onRequest: ownerOnly,
       schema: {
         tags,

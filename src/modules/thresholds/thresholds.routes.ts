@@ -27,6 +27,7 @@ export function thresholdsRoutes(app: App, ctx: AppContext): void {
   app.put(
     '/v1/thresholds',
     {
+      config: { audit: 'thresholds.replaced' },
       onRequest: [auth, requireOwner],
       schema: {
         tags,

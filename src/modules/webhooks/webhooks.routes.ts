@@ -51,6 +51,7 @@ export function webhooksRoutes(app: App, ctx: AppContext): void {
   app.put(
     '/v1/webhook',
     {
+      config: { audit: 'webhook.set' },
       onRequest: [auth, requireOwner],
       schema: {
         tags,
@@ -79,6 +80,7 @@ export function webhooksRoutes(app: App, ctx: AppContext): void {
   app.delete(
     '/v1/webhook',
     {
+      config: { audit: 'webhook.deleted' },
       onRequest: [auth, requireOwner],
       schema: {
         tags,
@@ -113,6 +115,7 @@ export function webhooksRoutes(app: App, ctx: AppContext): void {
   app.post(
     '/v1/webhook/deliveries/:id/redeliver',
     {
+      config: { audit: 'webhook.redelivered' },
       onRequest: auth,
       schema: {
         tags,

@@ -1,0 +1,25 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../context.js';
+import { writeAudit } from '../modules/audit/audit.service.js';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The audit action a successful call of this route records (who changed keys, limits, the webhook…). */
+    audit?: string;
+  }
+}
+
+/**
+ * The owner's activity log shows who did what. Payouts, approvals and MCP calls write their own entries inside
+ * their transactions; the settings routes declare an `audit` action instead, recorded here once they succeeded.
+ */
+export function registerAuditTrail(app: FastifyInstance, ctx: AppContext): void {
+  app.addHook('onResponse', async (request, reply) => {
+    const action = request.routeOptions.config.audit;
+    if (!action || reply.statusCode >= 400 || !request.principal) return;
+    const subjectId = (request.params as { id?: string } | undefined)?.id ?? null;
+    await writeAudit(ctx.store.db, ctx.clock, request.principal, { action, subjectId }).catch((err: unknown) =>
+      request.log.warn({ err, action }, 'audit entry not written'),
+    );
+  });
+}
