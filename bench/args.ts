@@ -18,7 +18,8 @@ export const USAGE = `npm run bench -- [flags]
   --service-env K=V  extra service setting, repeatable (e.g. SANDBOX_CONFIRM_DELAY_MS=2000)
   --pg-host H --pg-port P --pg-user U   (default 127.0.0.1 5432 postgres)
   --quiet-wait S     before each load, wait up to S s for other work on the machine to calm down (default 30)
-  --json FILE        also write the figures as JSON      --max-minutes M  hard stop (default 60)`;
+  --json FILE        also write the figures as JSON      --max-minutes M  hard stop (default 60)
+  --cpu-prof DIR     run the service under node --cpu-prof, writing its V8 profile into DIR at the end`;
 
 export interface Args {
   store: 'sqlite' | 'postgres';
@@ -33,6 +34,7 @@ export interface Args {
   setupConcurrency: number;
   runner: 'build' | 'tsx';
   serviceEnv: Record<string, string>;
+  cpuProfDir: string | null;
   pg: { host: string; port: string; user: string };
   json: string | null;
   maxMinutes: number;
@@ -69,6 +71,7 @@ export function parse(argv: string[]): Args | null {
       json: { type: 'string' },
       'max-minutes': { type: 'string' },
       'quiet-wait': { type: 'string' },
+      'cpu-prof': { type: 'string' },
     },
     strict: true,
   });
@@ -101,6 +104,7 @@ export function parse(argv: string[]): Args | null {
     setupConcurrency: int('setup-concurrency', values['setup-concurrency'], 8),
     runner,
     serviceEnv,
+    cpuProfDir: values['cpu-prof'] ?? null,
     pg: { host: values['pg-host'] ?? '127.0.0.1', port: values['pg-port'] ?? '5432', user: values['pg-user'] ?? 'postgres' },
     json: values.json ?? null,
     maxMinutes: int('max-minutes', values['max-minutes'], 60),

@@ -149,10 +149,13 @@ export async function startService(opts: {
   workDir: string;
   databaseUrl: string;
   env: Record<string, string>;
+  /** `node --cpu-prof` into this directory: the profile is written when the service exits on SIGTERM. */
+  cpuProfDir?: string | null;
 }): Promise<Child> {
   const port = await freePort();
   const logFile = path.join(opts.workDir, 'service.log');
-  const entry = opts.runner === 'build' ? ['dist/main.js'] : ['--import', 'tsx', 'src/main.ts'];
+  const prof = opts.cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(opts.cpuProfDir)}`] : [];
+  const entry = [...prof, ...(opts.runner === 'build' ? ['dist/main.js'] : ['--import', 'tsx', 'src/main.ts'])];
   const env: Record<string, string> = {
     PATH: process.env.PATH ?? '/usr/bin:/bin',
     HOME: process.env.HOME ?? '/tmp',

@@ -78,7 +78,7 @@ async function main(args: Args): Promise<number> {
     databaseUrl = db.url;
     pgDatabase = db.name;
   }
-  const service = await startService({ runner: args.runner, workDir, databaseUrl, env: args.serviceEnv });
+  const service = await startService({ runner: args.runner, workDir, databaseUrl, env: args.serviceEnv, cpuProfDir: args.cpuProfDir });
   const noop: Child | null = mode === 'soak' ? null : await startNoop(workDir);
   const receiver: Child | null = args.webhooks ? await startReceiver(workDir) : null;
   const measured: Measured = { serverPid: service.pid, pgDatabase };

@@ -2,9 +2,10 @@ import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, sql, type LogEvent, type Transaction } from 'kysely';
+import { Kysely, PostgresDialect, sql, type LogEvent, type Transaction } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.js';
+import { GroupCommitSqliteDialect } from './sqlite-group-commit.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -59,8 +60,8 @@ function transactionRunner(db: Kysely<Database>) {
 
 /**
  * Opens the store chosen by config (D1, D3): PostgreSQL when a URL is given, else SQLite at `sqliteFile`
- * (`:memory:` allowed). SQLite runs through one connection that Kysely serialises, so a transaction there is
- * exclusive; on PostgreSQL concurrency is handled with row locks and conditional updates (see `lockForUpdate`).
+ * (`:memory:` allowed). SQLite runs through one connection, so a transaction there is exclusive, and concurrent
+ * transactions share their commits (`sqlite-group-commit.ts`); on PostgreSQL concurrency is handled with row locks and conditional updates (see `lockForUpdate`).
  */
 export function openStore(opts: { databaseUrl: string; sqliteFile: string; onQuery?: QueryObserver }): Store {
   const log = opts.onQuery ? observe(opts.onQuery) : undefined;
@@ -81,38 +82,12 @@ export function openStore(opts: { databaseUrl: string; sqliteFile: string; onQue
   database.pragma('synchronous = FULL');
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: cachedStatements(database) }), log });
+  const db = new Kysely<Database>({ dialect: new GroupCommitSqliteDialect(database), log });
   return { db, dialect: 'sqlite', transaction: transactionRunner(db), close: () => db.destroy() };
 }
 
-/** Distinct statements kept prepared; the hot paths use a few dozen, so this only bounds a pathological caller. */
+/** Distinct statement texts named on PostgreSQL; the hot paths use a few dozen, so this only bounds a pathological caller. */
 const STATEMENT_CACHE_MAX = 500;
-
-/**
- * Kysely's SQLite driver prepares every statement afresh (about a fifth of a payout's CPU); better-sqlite3
- * statements are reusable, so keep them by SQL text.
- */
-function cachedStatements(database: SQLite.Database): SQLite.Database {
-  const cache = new Map<string, SQLite.Statement>();
-  const prepare = database.prepare.bind(database);
-  return new Proxy(database, {
-    get(target, prop, receiver) {
-      if (prop !== 'prepare') {
-        const v = Reflect.get(target, prop, receiver) as unknown;
-        return typeof v === 'function' ? (v as (...a: unknown[]) => unknown).bind(target) : v;
-      }
-      return (source: string) => {
-        let stmt = cache.get(source);
-        if (!stmt) {
-          stmt = prepare(source);
-          if (cache.size >= STATEMENT_CACHE_MAX) cache.delete(cache.keys().next().value!);
-          cache.set(source, stmt);
-        }
-        return stmt;
-      };
-    },
-  });
-}
 
 /**
  * PostgreSQL parses and plans every unnamed statement. Naming a statement by its text's hash makes each pooled

@@ -1,0 +1,77 @@
+/**
+ * `npm run bench:statements`: the statements one allowed payout runs, in process (no HTTP load, no timing
+ * noise from other processes). Creates a few users, then makes payouts through `app.inject` and counts every
+ * statement the store runs per payout — on the request and in the jobs it causes (settlement, confirmation,
+ * webhook deliveries) — with the time spent inside the store. It is a profile, not a figure for docs.
+ */
+import { randomBytes } from 'node:crypto';
+import { bearer, createOnboardedUser, EXTERNAL_CBU, setThresholds, startTestApp } from '../test/helpers.js';
+
+const USERS = Number(process.env.USERS ?? 20);
+const PAYOUTS = Number(process.env.PAYOUTS ?? 2000);
+const PARALLEL = Number(process.env.PARALLEL ?? 20);
+
+interface Stat {
+  n: number;
+  ms: number;
+}
+const stats = new Map<string, Stat>();
+let capturing = false;
+const t = await startTestApp({
+  env: { JWT_EXPIRY_HOURS: '8760', SANDBOX_CONFIRM_DELAY_MS: '0' },
+  deps: process.env.NOLOG ? {} : {
+    onQuery: (text, _p, ms) => {
+      if (!capturing) return;
+      const s = stats.get(text) ?? { n: 0, ms: 0 };
+      s.n++;
+      s.ms += ms;
+      stats.set(text, s);
+    },
+  },
+});
+const app = t.app;
+const users: Awaited<ReturnType<typeof createOnboardedUser>>[] = [];
+for (let i = 0; i < USERS; i++) {
+  const u = await createOnboardedUser(app, { fundArs: 10_000_000 });
+  await setThresholds(app, u.ownerToken, { per_tx_limit_ars: 1_000_000, daily_limit_ars: 1e10, monthly_limit_ars: 1e11, require_approval_above_ars: 0, whitelist_cbus: [] });
+  await app.inject({ method: 'PUT', url: '/v1/webhook', headers: bearer(u.ownerToken), payload: { url: 'http://127.0.0.1:9/hook', secret: 'a-secret-of-16-chars' } });
+  users.push(u);
+}
+capturing = true;
+const cpu0 = process.cpuUsage();
+const t0 = performance.now();
+let next = 0;
+const codes = new Map<number, number>();
+await Promise.all(
+  Array.from({ length: PARALLEL }, async () => {
+    while (next < PAYOUTS) {
+      const u = users[next++ % USERS]!;
+      const res = await app.inject({
+        method: 'POST',
+        url: '/v1/withdraws',
+        headers: { ...bearer(u.agentToken), 'idempotency-key': randomBytes(8).toString('hex') },
+        payload: { amount_ars: 1, destination: EXTERNAL_CBU },
+      });
+      codes.set(res.statusCode, (codes.get(res.statusCode) ?? 0) + 1);
+    }
+  }),
+);
+const wall = performance.now() - t0;
+const cpu = process.cpuUsage(cpu0);
+const reqStats = new Map(stats);
+stats.clear();
+await t.app.jobs.railSettlement!.runOnce();
+await t.app.jobs.payoutFollowUp!.runOnce();
+capturing = false;
+
+const show = (title: string, m: Map<string, Stat>) => {
+  const rows = [...m.entries()].sort((a, b) => b[1].ms - a[1].ms);
+  const n = rows.reduce((s, [, v]) => s + v.n, 0);
+  const ms = rows.reduce((s, [, v]) => s + v.ms, 0);
+  console.log(`\n${title}: ${(n / PAYOUTS).toFixed(1)} statements per payout, ${(ms / PAYOUTS).toFixed(3)} ms in the store per payout`);
+  for (const [q, v] of rows.slice(0, 40)) console.log(`${(v.n / PAYOUTS).toFixed(2).padStart(6)} × ${((v.ms / v.n) * 1000).toFixed(0).padStart(5)} µs  ${q.slice(0, 150)}`);
+};
+console.log(`statuses ${JSON.stringify(Object.fromEntries(codes))}; ${PAYOUTS} payouts in ${wall.toFixed(0)} ms = ${((PAYOUTS / wall) * 1000).toFixed(0)}/s; CPU ${((cpu.user + cpu.system) / 1000 / PAYOUTS).toFixed(3)} ms per payout`);
+show('request path', reqStats);
+show('jobs after (settlement, follow-up)', stats);
+await t.close();

@@ -1,0 +1,206 @@
+import type SQLite from 'better-sqlite3';
+import {
+  SelectQueryNode,
+  SqliteAdapter,
+  SqliteIntrospector,
+  SqliteQueryCompiler,
+  type CompiledQuery,
+  type DatabaseConnection,
+  type Dialect,
+  type Driver,
+  type Kysely,
+  type QueryResult,
+} from 'kysely';
+
+/** Units (transactions or lone statements) one commit may cover, so a batch's latency stays bounded under load. */
+const MAX_BATCH_UNITS = 256;
+/** Distinct statements kept prepared; the hot paths use a few dozen, so this only bounds a pathological caller. */
+const STATEMENT_CACHE_MAX = 500;
+
+/** One physical SQLite transaction shared by the units that ran inside it; they learn its outcome together. */
+class Batch {
+  units = 0;
+  readonly durable: Promise<void>;
+  resolve!: () => void;
+  reject!: (e: unknown) => void;
+  constructor() {
+    this.durable = new Promise<void>((resolve, reject) => {
+      this.resolve = resolve;
+      this.reject = reject;
+    });
+    // A batch nobody waits for (every unit failed on its own) must not surface as an unhandled rejection.
+    this.durable.catch(() => undefined);
+  }
+}
+
+/**
+ * Group commit for the embedded store. better-sqlite3 is synchronous and SQLite has one writer, so every unit of
+ * work already runs one at a time on the single connection; what made a payout slow was its COMMITs, each an
+ * fsync (`synchronous=FULL` in WAL mode) that blocks the event loop for ~0.4 ms or more.
+ *
+ * Here a transaction that starts while another unit's work is not yet committed joins that physical transaction
+ * as a SAVEPOINT: its own failure rolls back only its savepoint; its success releases the savepoint. The physical
+ * COMMIT runs once the event loop has nothing more to add (a `setImmediate` after the connection went idle), or
+ * when a batch is full. Durability is not traded: a unit's caller gets its answer — success, or even a read —
+ * only after the COMMIT that made what it saw durable; if that COMMIT fails, every unit of the batch fails.
+ * Statements outside a transaction that run while a batch is open join it the same way.
+ */
+export class GroupCommitSqliteDriver implements Driver {
+  private readonly queue: Array<() => void> = [];
+  private locked = false;
+  private batch: Batch | null = null;
+  /** The batch the unit holding the connection ran in, if any. */
+  private unitBatch: Batch | null = null;
+  private commitScheduled = false;
+  private readonly connection: GroupConnection;
+
+  constructor(
+    private readonly db: SQLite.Database,
+    /** Sees each physical commit and how many units it covered (tests, diagnostics). */
+    private readonly onCommit?: (units: number) => void,
+  ) {
+    this.connection = new GroupConnection(db);
+  }
+
+  async init(): Promise<void> {}
+
+  async acquireConnection(): Promise<DatabaseConnection> {
+    // The lock is handed from releaser to the next waiter directly, so nobody can slip in between.
+    if (this.locked) await new Promise<void>((resolve) => this.queue.push(resolve));
+    else this.locked = true;
+    this.unitBatch = this.batch;
+    if (this.batch) this.batch.units++;
+    return this.connection;
+  }
+
+  async beginTransaction(): Promise<void> {
+    if (!this.batch) {
+      this.connection.exec('begin');
+      this.batch = new Batch();
+      this.batch.units++;
+      this.unitBatch = this.batch;
+    }
+    this.connection.exec('savepoint unit');
+  }
+
+  async commitTransaction(): Promise<void> {
+    this.connection.exec('release unit');
+  }
+
+  async rollbackTransaction(): Promise<void> {
+    if (this.db.inTransaction) {
+      this.connection.exec('rollback to unit');
+      this.connection.exec('release unit');
+      return;
+    }
+    // SQLite rolled the whole physical transaction back (an I/O error, a full disk): the units before this one
+    // in the batch lost their work too, and must not be told otherwise.
+    this.failBatch(new Error('The store rolled back a group of transactions after an error; retry'));
+  }
+
+  async releaseConnection(): Promise<void> {
+    const mine = this.unitBatch;
+    this.unitBatch = null;
+    if (this.batch && (this.batch.units >= MAX_BATCH_UNITS || !this.db.inTransaction)) this.commitBatch();
+    else if (this.batch && this.queue.length === 0) this.scheduleCommit();
+    const next = this.queue.shift();
+    if (next) next();
+    else this.locked = false;
+    if (mine) await mine.durable;
+  }
+
+  async destroy(): Promise<void> {
+    if (this.batch) this.commitBatch();
+    this.db.close();
+  }
+
+  /** Commits once everything the current turn of the event loop could add has joined. */
+  private scheduleCommit(): void {
+    if (this.commitScheduled) return;
+    this.commitScheduled = true;
+    setImmediate(() => {
+      this.commitScheduled = false;
+      if (!this.batch) return;
+      // A unit holding the connection (one awaiting something slow mid-transaction) commits when it releases.
+      if (this.locked) return void (this.batch.units = Math.max(this.batch.units, MAX_BATCH_UNITS));
+      this.commitBatch();
+    });
+  }
+
+  private commitBatch(): void {
+    const b = this.batch!;
+    this.batch = null;
+    if (!this.db.inTransaction) {
+      // Rolled back by SQLite itself after an error; failBatch told the units already, or does now.
+      b.reject(new Error('The store rolled back a group of transactions after an error; retry'));
+      return;
+    }
+    try {
+      this.connection.exec('commit');
+      this.onCommit?.(b.units);
+      b.resolve();
+    } catch (e) {
+      if (this.db.inTransaction) this.connection.exec('rollback');
+      b.reject(e);
+    }
+  }
+
+  private failBatch(e: Error): void {
+    const b = this.batch;
+    this.batch = null;
+    b?.reject(e);
+  }
+}
+
+class GroupConnection implements DatabaseConnection {
+  private readonly cache = new Map<string, SQLite.Statement>();
+
+  constructor(private readonly db: SQLite.Database) {}
+
+  exec(sql: string): void {
+    this.prepare(sql).run();
+  }
+
+  /** Statements are prepared once per SQL text (Kysely's own driver prepares on every call). */
+  private prepare(sql: string): SQLite.Statement {
+    let stmt = this.cache.get(sql);
+    if (!stmt) {
+      stmt = this.db.prepare(sql);
+      if (this.cache.size >= STATEMENT_CACHE_MAX) this.cache.delete(this.cache.keys().next().value!);
+      this.cache.set(sql, stmt);
+    }
+    return stmt;
+  }
+
+  async executeQuery<R>(q: CompiledQuery): Promise<QueryResult<R>> {
+    const stmt = this.prepare(q.sql);
+    if (stmt.reader) return { rows: stmt.all(q.parameters) as R[] };
+    const { changes, lastInsertRowid } = stmt.run(q.parameters);
+    return { numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid), rows: [] };
+  }
+
+  async *streamQuery<R>(q: CompiledQuery): AsyncIterableIterator<QueryResult<R>> {
+    if (!SelectQueryNode.is(q.query)) throw new Error('SQLite streams select queries only');
+    for (const row of this.prepare(q.sql).iterate(q.parameters)) yield { rows: [row as R] };
+  }
+}
+
+/** Kysely's SQLite dialect with the group-commit driver. */
+export class GroupCommitSqliteDialect implements Dialect {
+  constructor(
+    private readonly db: SQLite.Database,
+    private readonly onCommit?: (units: number) => void,
+  ) {}
+  createDriver(): Driver {
+    return new GroupCommitSqliteDriver(this.db, this.onCommit);
+  }
+  createQueryCompiler() {
+    return new SqliteQueryCompiler();
+  }
+  createAdapter() {
+    return new SqliteAdapter();
+  }
+  createIntrospector(db: Kysely<unknown>) {
+    return new SqliteIntrospector(db);
+  }
+}
