@@ -174,7 +174,11 @@ class GroupConnection implements DatabaseConnection {
 
   async executeQuery<R>(q: CompiledQuery): Promise<QueryResult<R>> {
     const stmt = this.prepare(q.sql);
-    if (stmt.reader) return { rows: stmt.all(q.parameters) as R[] };
+    if (stmt.reader) {
+      const rows = stmt.all(q.parameters) as R[];
+      // A write with RETURNING is a reader too: the rows it returned are the rows it changed.
+      return /^\s*select\b/i.test(q.sql) ? { rows } : { rows, numAffectedRows: BigInt(rows.length) };
+    }
     const { changes, lastInsertRowid } = stmt.run(q.parameters);
     return { numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid), rows: [] };
   }

@@ -1,7 +1,22 @@
+import { compiled } from '../../db/compiled.js';
 import type { Executor } from '../../db/database.js';
 import type { Clock } from '../../shared/clock.js';
 import { newId } from '../../shared/ids.js';
 import type { Principal } from '../auth/auth.service.js';
+
+type AuditRow = { id: string; user_id: string; api_key_id: string | null; api_key_name: string | null; action: string; subject_id: string | null; data: string; created_at: string };
+const insertAudit = compiled<AuditRow>((db, a) =>
+  db.insertInto('audit_log').values({
+    id: a.id,
+    user_id: a.user_id,
+    api_key_id: a.api_key_id,
+    api_key_name: a.api_key_name,
+    action: a.action,
+    subject_id: a.subject_id,
+    data: a.data,
+    created_at: a.created_at,
+  }),
+);
 
 export async function writeAudit(
   db: Executor,
@@ -10,19 +25,16 @@ export async function writeAudit(
   entry: { action: string; subjectId?: string | null; data?: unknown },
 ): Promise<void> {
   const now = clock.now();
-  await db
-    .insertInto('audit_log')
-    .values({
-      id: newId('aud', now),
-      user_id: who.userId,
-      api_key_id: who.keyId ?? null,
-      api_key_name: who.keyName ?? null,
-      action: entry.action,
-      subject_id: entry.subjectId ?? null,
-      data: JSON.stringify(entry.data ?? {}),
-      created_at: now.toISOString(),
-    })
-    .execute();
+  await insertAudit.run(db, {
+    id: newId('aud', now),
+    user_id: who.userId,
+    api_key_id: who.keyId ?? null,
+    api_key_name: who.keyName ?? null,
+    action: entry.action,
+    subject_id: entry.subjectId ?? null,
+    data: JSON.stringify(entry.data ?? {}),
+    created_at: now.toISOString(),
+  });
 }
 
 export interface ActivityEntry {

@@ -1,3 +1,4 @@
+import { compiled } from '../../db/compiled.js';
 import type { Executor } from '../../db/database.js';
 import type { Clock } from '../../shared/clock.js';
 import { newId } from '../../shared/ids.js';
@@ -52,6 +53,13 @@ export function onEventRecorded(fn: EventSubscriber): () => void {
   };
 }
 
+const insertEvent = compiled<{ id: string; user_id: string; type: string; data: string; created_at: string; dedupe_key: string | null }>((db, a) =>
+  db
+    .insertInto('events')
+    .values({ id: a.id, user_id: a.user_id, type: a.type, data: a.data, created_at: a.created_at, dedupe_key: a.dedupe_key })
+    .onConflict((oc) => oc.column('dedupe_key').doNothing()),
+);
+
 /**
  * Writes an event into the outbox with the caller's executor, so it commits or rolls back with the change it
  * describes. With a `dedupeKey` the event is written at most once ever; returns null when it already was.
@@ -63,19 +71,15 @@ export async function recordEvent<T>(
 ): Promise<EventEnvelope<T> | null> {
   const now = clock.now();
   const envelope: EventEnvelope<T> = { id: newId('evt', now), type: e.type, created_at: now.toISOString(), data: e.data };
-  const res = await db
-    .insertInto('events')
-    .values({
-      id: envelope.id,
-      user_id: e.userId,
-      type: e.type,
-      data: JSON.stringify(e.data),
-      created_at: envelope.created_at,
-      dedupe_key: e.dedupeKey ?? null,
-    })
-    .onConflict((oc) => oc.column('dedupe_key').doNothing())
-    .executeTakeFirst();
-  if (Number(res.numInsertedOrUpdatedRows ?? 1) === 0) return null;
+  const res = await insertEvent.run(db, {
+    id: envelope.id,
+    user_id: e.userId,
+    type: e.type,
+    data: JSON.stringify(e.data),
+    created_at: envelope.created_at,
+    dedupe_key: e.dedupeKey ?? null,
+  });
+  if (res.changed === 0) return null;
   for (const fn of subscribers) await fn(db, clock, { id: envelope.id, userId: e.userId, type: e.type, data: e.data });
   return envelope;
 }

@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { AppContext } from '../../context.js';
+import { compiled } from '../../db/compiled.js';
 import type { Executor, Tx } from '../../db/database.js';
 import { pruneInBatches } from '../../shared/jobs.js';
 
@@ -44,13 +45,56 @@ function stateOf(
   return { kind: 'in_use' };
 }
 
+type KeyRow = { state: string; response_status: number | null; response_body: string | null; fingerprint: string | null; expires_at: string };
+const keyRow = compiled<{ key_hash: string }, KeyRow>((db, a) =>
+  db.selectFrom('idempotency_keys').select(['state', 'response_status', 'response_body', 'fingerprint', 'expires_at']).where('key_hash', '=', a.key_hash),
+);
+type ClaimRow = {
+  key_hash: string;
+  user_id: string;
+  payout_id: string;
+  claim_token: string;
+  fingerprint: string;
+  created_at: string;
+  expires_at: string;
+};
+const insertClaim = compiled<ClaimRow>((db, a) =>
+  db
+    .insertInto('idempotency_keys')
+    .values({
+      key_hash: a.key_hash,
+      user_id: a.user_id,
+      state: 'in_flight',
+      payout_id: a.payout_id,
+      claim_token: a.claim_token,
+      fingerprint: a.fingerprint,
+      response_status: null,
+      response_body: null,
+      created_at: a.created_at,
+      expires_at: a.expires_at,
+    })
+    .onConflict((oc) => oc.column('key_hash').doNothing()),
+);
+const completeByToken = compiled<{ key_hash: string; owner: string; status: number; body: string }>((db, a) =>
+  db
+    .updateTable('idempotency_keys')
+    .set({ state: 'completed', response_status: a.status, response_body: a.body })
+    .where('key_hash', '=', a.key_hash)
+    .where('state', '=', 'in_flight')
+    .where('claim_token', '=', a.owner),
+);
+const completeByPayout = compiled<{ key_hash: string; owner: string; status: number; body: string }>((db, a) =>
+  db
+    .updateTable('idempotency_keys')
+    .set({ state: 'completed', response_status: a.status, response_body: a.body })
+    .where('key_hash', '=', a.key_hash)
+    .where('state', '=', 'in_flight')
+    .where('payout_id', '=', a.owner),
+);
+
 /** One indexed read, no write: replays and keys in use are answered before anything else is done. */
 export async function keyState(ctx: AppContext, keyHash: string, fingerprint: string): Promise<KeyState> {
-  const row = await ctx.store.db
-    .selectFrom('idempotency_keys')
-    .select(['state', 'response_status', 'response_body', 'fingerprint', 'expires_at'])
-    .where('key_hash', '=', keyHash)
-    .executeTakeFirst();
+  const row = await keyRow.first(ctx.store.db, { key_hash: keyHash });
   return stateOf(row, fingerprint, ctx.clock.now().toISOString());
 }
 
@@ -65,26 +109,18 @@ export async function claimInTransaction(
   c: { claim: ClaimRef; userId: string; fingerprint: string; payoutId: string; now: Date },
 ): Promise<KeyState | null> {
   const nowIso = c.now.toISOString();
-  const values = {
+  const values: ClaimRow = {
     key_hash: c.claim.keyHash,
     user_id: c.userId,
-    state: 'in_flight' as const,
     payout_id: c.payoutId,
     claim_token: c.claim.token,
     fingerprint: c.fingerprint,
-    response_status: null,
-    response_body: null,
     created_at: nowIso,
     expires_at: new Date(c.now.getTime() + IDEMPOTENCY_TTL_MS).toISOString(),
   };
   for (let attempt = 0; attempt < 2; attempt++) {
-    const inserted = await tx.insertInto('idempotency_keys').values(values).onConflict((oc) => oc.column('key_hash').doNothing()).executeTakeFirst();
-    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1) return null;
-    const row = await tx
-      .selectFrom('idempotency_keys')
-      .select(['state', 'response_status', 'response_body', 'fingerprint', 'expires_at'])
-      .where('key_hash', '=', c.claim.keyHash)
-      .executeTakeFirst();
+    if ((await insertClaim.run(tx, values)).changed === 1) return null;
+    const row = await keyRow.first(tx, { key_hash: c.claim.keyHash });
     const state = stateOf(row, c.fingerprint, nowIso);
     if (state.kind !== 'free') return state;
     // Past 24 hours the key is new again (contract, Idempotency rule 5): drop the old claim and take it.
@@ -104,14 +140,9 @@ export async function completeClaim(
   status: number,
   body: unknown,
 ): Promise<boolean> {
-  let q = db
-    .updateTable('idempotency_keys')
-    .set({ state: 'completed', response_status: status, response_body: JSON.stringify(body) })
-    .where('key_hash', '=', by.keyHash)
-    .where('state', '=', 'in_flight');
-  q = 'token' in by ? q.where('claim_token', '=', by.token) : q.where('payout_id', '=', by.payoutId);
-  const res = await q.executeTakeFirst();
-  return Number(res.numUpdatedRows) === 1;
+  const args = { key_hash: by.keyHash, status, body: JSON.stringify(body) };
+  const res = 'token' in by ? await completeByToken.run(db, { ...args, owner: by.token }) : await completeByPayout.run(db, { ...args, owner: by.payoutId });
+  return res.changed === 1;
 }
 
 export async function storedResponse(db: Executor, keyHash: string): Promise<{ status: number; body: unknown } | null> {

@@ -1,3 +1,4 @@
+import { compiled } from '../../db/compiled.js';
 import { createHash, randomBytes } from 'node:crypto';
 import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/database.js';
@@ -161,13 +162,11 @@ export async function findActiveKey(ctx: AppContext, secret: string): Promise<Ac
   return active(ctx, row);
 }
 
+/** Every authenticated agent request runs this one (issue 13: compiled once). */
+const activeKeyById = compiled<{ id: string; user_id: string }, Pick<ApiKeysTable, (typeof ACTIVE_COLUMNS)[number]>>((db, a) =>
+  db.selectFrom('api_keys').select(ACTIVE_COLUMNS).where('id', '=', a.id).where('user_id', '=', a.user_id).where('deleted_at', 'is', null),
+);
+
 export async function findActiveKeyById(ctx: AppContext, userId: string, keyId: string): Promise<ActiveKey | null> {
-  const row = await ctx.store.db
-    .selectFrom('api_keys')
-    .select(ACTIVE_COLUMNS)
-    .where('id', '=', keyId)
-    .where('user_id', '=', userId)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
-  return active(ctx, row);
+  return active(ctx, await activeKeyById.first(ctx.store.db, { id: keyId, user_id: userId }));
 }

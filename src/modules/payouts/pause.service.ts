@@ -1,4 +1,5 @@
 import type { AppContext } from '../../context.js';
+import { compiled } from '../../db/compiled.js';
 import type { Executor } from '../../db/database.js';
 import type { Principal } from '../auth/auth.service.js';
 import { writeAudit } from '../audit/audit.service.js';
@@ -9,8 +10,10 @@ export interface PauseView {
   paused_at: string | null;
 }
 
+const pauseOf = compiled<{ user_id: string }, { paused_at: string }>((db, a) => db.selectFrom('payout_pauses').select('paused_at').where('user_id', '=', a.user_id));
+
 export async function pauseState(db: Executor, userId: string): Promise<PauseView> {
-  const row = await db.selectFrom('payout_pauses').select('paused_at').where('user_id', '=', userId).executeTakeFirst();
+  const row = await pauseOf.first(db, { user_id: userId });
   return { paused: !!row, paused_at: row?.paused_at ?? null };
 }
 

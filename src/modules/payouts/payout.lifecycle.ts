@@ -1,4 +1,5 @@
 import type { AppContext } from '../../context.js';
+import { compiled, type CompiledStatement } from '../../db/compiled.js';
 import type { Tx } from '../../db/database.js';
 import { batchPass, mapBounded, withLeaseRenewal } from '../../shared/jobs.js';
 import { recordEvent, type EventType } from '../events/events.service.js';
@@ -18,6 +19,26 @@ const FOLLOW_UP_PARALLEL = 8;
 /** Statuses that give the attempt's amount back to the day's and month's usage (D16). */
 const RELEASES_USAGE: PayoutStatus[] = ['rejected', 'expired', 'failed'];
 
+/** One compiled update per shape of transition (which columns it sets, from which statuses), built on first use. */
+const transitions = new Map<string, CompiledStatement<Record<string, unknown>, PayoutsTable>>();
+
+function transitionStatement(columns: string[], from: PayoutStatus[]): CompiledStatement<Record<string, unknown>, PayoutsTable> {
+  const key = `${columns.join(',')}|${from.join(',')}`;
+  let stmt = transitions.get(key);
+  if (!stmt) {
+    stmt = compiled<Record<string, unknown>, PayoutsTable>((db, a) =>
+      db
+        .updateTable('payouts')
+        .set(Object.fromEntries(columns.map((c) => [c, a[c]])))
+        .where('id', '=', a.id as string)
+        .where('status', 'in', from.map((_, i) => a[`from${i}`] as PayoutStatus))
+        .returningAll(),
+    );
+    transitions.set(key, stmt);
+  }
+  return stmt;
+}
+
 /**
  * Moves an attempt from one of `from` to `to` with a conditional update, writing its event (D24) and its usage
  * change (D16) in the same transaction. Returns the new row, or null when the attempt was no longer in `from`
@@ -34,13 +55,10 @@ export async function transition(
 ): Promise<PayoutsTable | null> {
   const now = ctx.clock.now().toISOString();
   const final = to === 'rejected' || to === 'expired' || to === 'confirmed' || to === 'failed';
-  const row = await tx
-    .updateTable('payouts')
-    .set({ ...set, status: to, updated_at: now, ...(final ? { resolved_at: now, next_check_at: null } : {}) })
-    .where('id', '=', id)
-    .where('status', 'in', from)
-    .returningAll()
-    .executeTakeFirst();
+  const values: Record<string, unknown> = { ...set, status: to, updated_at: now, ...(final ? { resolved_at: now, next_check_at: null } : {}) };
+  const columns = Object.keys(values).filter((c) => values[c] !== undefined);
+  const args: Record<string, unknown> = { ...values, id, ...Object.fromEntries(from.map((s, i) => [`from${i}`, s])) };
+  const row = (await transitionStatement(columns, from).run(tx, args)).rows[0];
   if (!row) return null;
   if (RELEASES_USAGE.includes(to)) await addUsage(tx, row, -1);
   await recordEvent(tx, ctx.clock, { userId: row.user_id, type: event, data: toPayoutView(row) });
@@ -102,8 +120,12 @@ async function applyRailStatus(ctx: AppContext, p: PayoutsTable, t: RailTransfer
   return body;
 }
 
+const rescheduleCheck = compiled<{ id: string; at: string }>((db, a) =>
+  db.updateTable('payouts').set({ next_check_at: a.at }).where('id', '=', a.id).where('status', 'in', ['approved', 'submitted']),
+);
+
 async function reschedule(db: Tx | AppContext['store']['db'], id: string, at: string): Promise<void> {
-  await db.updateTable('payouts').set({ next_check_at: at }).where('id', '=', id).where('status', 'in', ['approved', 'submitted']).execute();
+  await rescheduleCheck.run(db, { id, at });
 }
 
 /** The account the payout goes to: the one resolved when it was requested (D28), so a re-pointed alias cannot redirect it. */
@@ -201,18 +223,21 @@ export async function followUpPayouts(ctx: AppContext, limit = FOLLOW_UP_BATCH):
  * lease (D29), so a slow rail cannot let a second node take the same attempt. A renewal is conditional on the
  * lease still being ours, so it never overwrites the next check the follow-up itself set.
  */
+const claimCheck = compiled<{ id: string; seen: string; lease: string }, PayoutsTable>((db, a) =>
+  db
+    .updateTable('payouts')
+    .set({ next_check_at: a.lease })
+    .where('id', '=', a.id)
+    .where('next_check_at', '=', a.seen)
+    .where('status', 'in', ['approved', 'submitted'])
+    .returningAll(),
+);
+
 async function claimAndFollowUp(ctx: AppContext, id: string, seen: string): Promise<void> {
   const leaseUntil = () => new Date(ctx.clock.now().getTime() + FOLLOW_UP_LEASE_MS).toISOString();
   try {
     let lease = leaseUntil();
-    const p = await ctx.store.db
-      .updateTable('payouts')
-      .set({ next_check_at: lease })
-      .where('id', '=', id)
-      .where('next_check_at', '=', seen)
-      .where('status', 'in', ['approved', 'submitted'])
-      .returningAll()
-      .executeTakeFirst();
+    const p = (await claimCheck.run(ctx.store.db, { id, seen, lease })).rows[0];
     if (!p) return;
     const renew = async () => {
       const next = leaseUntil();

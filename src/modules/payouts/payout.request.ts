@@ -1,4 +1,5 @@
 import type { AppContext } from '../../context.js';
+import { compiledInsert } from '../../db/compiled.js';
 import { isValidDestination, type DestinationKind } from '../../shared/ar-identifiers.js';
 import { AppError } from '../../shared/errors.js';
 import { newId, randomFromPool } from '../../shared/ids.js';
@@ -50,6 +51,14 @@ type Decided =
   | { kind: 'key'; state: KeyState }
   | { kind: 'pending'; body: Record<string, unknown>; approvalId: string }
   | { kind: 'allowed'; row: PayoutsTable };
+
+const insertPayout = compiledInsert('payouts', {
+  id: true, user_id: true, api_key_id: true, api_key_name: true, amount: true, destination: true, destination_kind: true, note: true,
+  status: true, decision: true, decision_reasons: true, idempotency_key: true, rail_reference: true, provider_transfer_id: true,
+  failure_reason: true, approval_id: true, origin_cvu: true, origin_name: true, recipient_name: true, recipient_legal_id: true,
+  recipient_account: true, day_key: true, month_key: true, created_at: true, updated_at: true, approved_at: true, submitted_at: true,
+  resolved_at: true, next_check_at: true,
+});
 
 /** 15 base32 characters: BIND's `origin_id` takes at most 15 (docs/bank-rail.md). */
 function railReference(): string {
@@ -176,7 +185,7 @@ export async function requestPayout(
       resolved_at: null,
       next_check_at: pending ? null : new Date(now.getTime() + SUBMISSION_GRACE_MS).toISOString(),
     };
-    await tx.insertInto('payouts').values(row).execute();
+    await insertPayout.run(tx, row);
     await addUsage(tx, row, 1);
     await writeAudit(tx, ctx.clock, who, { action: 'payout.requested', subjectId: row.id, data: { decision: row.decision, reasons: policy.reasons } });
     if (pending) {

@@ -144,4 +144,11 @@ export const payoutsMigrations: Record<string, Migration> = {
         .execute();
     },
   },
+  // Issue 13: every index is written on every insert. Lists page by (user_id, id) since 0014; nothing reads
+  // (user_id, created_at) any more.
+  '0016_drop_payouts_user_created_idx': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.dropIndex('payouts_user_created_idx').execute();
+    },
+  },
 };

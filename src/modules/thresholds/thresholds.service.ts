@@ -1,9 +1,11 @@
 import type { AppContext } from '../../context.js';
+import { compiled } from '../../db/compiled.js';
 import type { Executor } from '../../db/database.js';
 import { kindOf } from '../../shared/ar-identifiers.js';
 import { AppError } from '../../shared/errors.js';
 import { arsToCentavos, centavosToArs } from '../../shared/money.js';
 import type { PolicyThresholds } from '../policy/policy.js';
+import type { ThresholdsTable } from './thresholds.tables.js';
 
 /** The wire form (contract, Thresholds): ARS numbers, 0 disables a limit. */
 export interface ThresholdsView {
@@ -33,8 +35,10 @@ export function defaultThresholds(ctx: AppContext): PolicyThresholds {
   };
 }
 
+const thresholdsOf = compiled<{ user_id: string }, ThresholdsTable>((db, a) => db.selectFrom('thresholds').selectAll().where('user_id', '=', a.user_id));
+
 export async function loadThresholds(ctx: AppContext, db: Executor, userId: string): Promise<PolicyThresholds> {
-  const row = await db.selectFrom('thresholds').selectAll().where('user_id', '=', userId).executeTakeFirst();
+  const row = await thresholdsOf.first(db, { user_id: userId });
   if (!row) return defaultThresholds(ctx);
   return {
     perTxLimit: Number(row.per_tx_limit),

@@ -1,4 +1,5 @@
 import type { AppContext } from '../../context.js';
+import { compiledInsert, compiled } from '../../db/compiled.js';
 import type { Executor } from '../../db/database.js';
 import type { Clock } from '../../shared/clock.js';
 import { newId } from '../../shared/ids.js';
@@ -48,53 +49,53 @@ interface DepositData {
   amount: string;
 }
 
+const insertEntry = compiledInsert(
+  'wallet_transactions',
+  {
+    id: true, user_id: true, type: true, amount: true, counterparty: true, counterparty_name: true, description: true, status: true,
+    source_id: true, created_at: true, updated_at: true,
+  },
+  'source_id',
+);
+const settleEntry = compiled<{ source_id: string; status: WalletTransactionsTable['status']; now: string }>((db, a) =>
+  db.updateTable('wallet_transactions').set({ status: a.status, updated_at: a.now }).where('source_id', '=', a.source_id),
+);
+
 /** Keeps the history from the outbox: what the owner's systems are told is what the history shows. */
 async function onEvent(db: Executor, clock: Clock, e: RecordedEvent): Promise<void> {
   const now = clock.now().toISOString();
   if (e.type === 'payout.submitted') {
     const p = e.data as PayoutData;
-    await db
-      .insertInto('wallet_transactions')
-      .values({
-        id: newId('txn', clock.now()),
-        user_id: e.userId,
-        type: 'debit',
-        amount: arsToCentavos(p.amount_ars)!,
-        counterparty: p.destination,
-        counterparty_name: p.recipient_name,
-        description: p.note ?? '',
-        status: 'pending',
-        source_id: p.id,
-        created_at: now,
-        updated_at: now,
-      })
-      .onConflict((oc) => oc.column('source_id').doNothing())
-      .execute();
+    await insertEntry.run(db, {
+      id: newId('txn', clock.now()),
+      user_id: e.userId,
+      type: 'debit',
+      amount: arsToCentavos(p.amount_ars)!,
+      counterparty: p.destination,
+      counterparty_name: p.recipient_name,
+      description: p.note ?? '',
+      status: 'pending',
+      source_id: p.id,
+      created_at: now,
+      updated_at: now,
+    });
   } else if (e.type === 'payout.confirmed' || e.type === 'payout.failed') {
-    await db
-      .updateTable('wallet_transactions')
-      .set({ status: e.type === 'payout.confirmed' ? 'completed' : 'failed', updated_at: now })
-      .where('source_id', '=', (e.data as PayoutData).id)
-      .execute();
+    await settleEntry.run(db, { source_id: (e.data as PayoutData).id, status: e.type === 'payout.confirmed' ? 'completed' : 'failed', now });
   } else if (e.type === 'deposit.detected') {
     const d = e.data as DepositData;
-    await db
-      .insertInto('wallet_transactions')
-      .values({
-        id: newId('txn', clock.now()),
-        user_id: e.userId,
-        type: 'credit',
-        amount: arsToCentavos(Number(d.amount))!,
-        counterparty: d.from,
-        counterparty_name: d.fromName,
-        description: `Transferencia de ${d.fromName}`,
-        status: 'completed',
-        source_id: d.id,
-        created_at: now,
-        updated_at: now,
-      })
-      .onConflict((oc) => oc.column('source_id').doNothing())
-      .execute();
+    await insertEntry.run(db, {
+      id: newId('txn', clock.now()),
+      user_id: e.userId,
+      type: 'credit',
+      amount: arsToCentavos(Number(d.amount))!,
+      counterparty: d.from,
+      counterparty_name: d.fromName,
+      description: `Transferencia de ${d.fromName}`,
+      status: 'completed',
+      source_id: d.id,
+      created_at: now,
+      updated_at: now,
+    });
   }
 }
 

@@ -1,4 +1,5 @@
-import { forUpdate, type Store, type Tx } from '../../db/database.js';
+import { compiled } from '../../db/compiled.js';
+import type { Store, Tx } from '../../db/database.js';
 import type { KycStatus } from './wallet.tables.js';
 
 export interface WalletForPayout {
@@ -11,7 +12,12 @@ export interface WalletForPayout {
  * D16: one payout decision of a user at a time. PostgreSQL: the wallet row lock, held to the end of the caller's
  * transaction; SQLite: the transaction already holds the only connection. Null when the user has no wallet.
  */
+const walletOf = compiled<{ user_id: string }, WalletForPayout>((db, a) => db.selectFrom('wallets').select(['cvu', 'legal_name', 'kyc_status']).where('user_id', '=', a.user_id));
+const lockedWalletOf = compiled<{ user_id: string }, WalletForPayout>((db, a) =>
+  db.selectFrom('wallets').select(['cvu', 'legal_name', 'kyc_status']).where('user_id', '=', a.user_id).forUpdate(),
+);
+
 export async function lockWalletForPayout(store: Store, tx: Tx, userId: string): Promise<WalletForPayout | null> {
-  const row = await forUpdate(store, tx.selectFrom('wallets').select(['cvu', 'legal_name', 'kyc_status']).where('user_id', '=', userId)).executeTakeFirst();
+  const row = await (store.dialect === 'postgres' ? lockedWalletOf : walletOf).first(tx, { user_id: userId });
   return row ?? null;
 }

@@ -1,3 +1,4 @@
+import { compiled } from '../../db/compiled.js';
 import { afterCommit, type Executor } from '../../db/database.js';
 import type { Clock } from '../../shared/clock.js';
 import { newId } from '../../shared/ids.js';
@@ -19,33 +20,35 @@ export function wakeDeliveryWorkers(): void {
  * delivery that commits with the event. One statement: the webhook lookup (unique index on `user_id`) and the
  * insert together, so the event's transaction pays one round trip for it.
  */
-export async function enqueueDelivery(db: Executor, clock: Clock, e: RecordedEvent): Promise<void> {
-  const now = clock.now();
-  const nowIso = now.toISOString();
-  const res = await db
+const insertDelivery = compiled<{ id: string; user_id: string; event_id: string; event_type: string; now: string }>((db, a) =>
+  db
     .insertInto('webhook_deliveries')
     .columns(['id', 'user_id', 'webhook_id', 'event_id', 'event_type', 'status', 'attempt_count', 'next_attempt_at', 'created_at', 'updated_at'])
     .expression((eb) =>
       eb
         .selectFrom('webhooks')
         .select((s) => [
-          s.val(newId('whd', now)).as('id'),
-          s.val(e.userId).as('user_id'),
+          s.val(a.id).as('id'),
+          s.val(a.user_id).as('user_id'),
           s.ref('webhooks.id').as('webhook_id'),
-          s.val(e.id).as('event_id'),
-          s.val(e.type).as('event_type'),
+          s.val(a.event_id).as('event_id'),
+          s.val(a.event_type).as('event_type'),
           s.val('pending').as('status'),
           s.val(0).as('attempt_count'),
-          s.val(nowIso).as('next_attempt_at'),
-          s.val(nowIso).as('created_at'),
-          s.val(nowIso).as('updated_at'),
+          s.val(a.now).as('next_attempt_at'),
+          s.val(a.now).as('created_at'),
+          s.val(a.now).as('updated_at'),
         ])
-        .where('user_id', '=', e.userId)
+        .where('user_id', '=', a.user_id)
         .where('active', '=', 1),
-    )
-    .executeTakeFirst();
+    ),
+);
+
+export async function enqueueDelivery(db: Executor, clock: Clock, e: RecordedEvent): Promise<void> {
+  const now = clock.now();
+  const res = await insertDelivery.run(db, { id: newId('whd', now), user_id: e.userId, event_id: e.id, event_type: e.type, now: now.toISOString() });
   // Woken only after the commit: a worker woken earlier would not see the row and sleep a whole poll interval.
-  if (Number(res.numInsertedOrUpdatedRows ?? 0) > 0) afterCommit(db, wakeDeliveryWorkers);
+  if (res.changed > 0) afterCommit(db, wakeDeliveryWorkers);
 }
 
 /**

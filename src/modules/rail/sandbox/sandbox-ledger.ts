@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.js';
+import { compiled, compiledInsert } from '../../../db/compiled.js';
 import type { Tx } from '../../../db/database.js';
 import type { Clock } from '../../../shared/clock.js';
 import { newId } from '../../../shared/ids.js';
@@ -8,6 +9,42 @@ import type { MagicScenario } from './sandbox-names.js';
 import { writeNotice } from './sandbox-incoming.js';
 import type { RailAccountsTable, RailLegsTable, RailTransfersTable } from './sandbox.tables.js';
 import { WORLD_ACCOUNT_ID } from './sandbox.tables.js';
+
+/** The unique reference makes a second submission of the same reference a no-op. */
+const insertTransfer = compiledInsert(
+  'rail_transfers',
+  {
+    id: true, reference: true, from_account_id: true, to_account_id: true, from_identifier: true, from_name: true, from_legal_id: true,
+    to_identifier: true, to_name: true, to_legal_id: true, amount: true, status: true, failure_reason: true, scenario: true,
+    description: true, created_at: true, confirm_after: true, completed_at: true,
+  },
+  'reference',
+);
+const legColumns = (a: Record<string, unknown>, i: number): RailLegsTable =>
+  Object.fromEntries(['id', 'transfer_id', 'account_id', 'amount', 'is_reversal', 'created_at'].map((c) => [c, a[`${c}${i}`]])) as unknown as RailLegsTable;
+const insertLegPair = compiled<Record<string, unknown>>((db, a) => db.insertInto('rail_legs').values([legColumns(a, 0), legColumns(a, 1)]));
+const legPairArgs = (legs: [RailLegsTable, RailLegsTable]): Record<string, unknown> =>
+  Object.fromEntries(legs.flatMap((l, i) => Object.entries(l).map(([k, v]) => [`${k}${i}`, v])));
+const credit = compiled<{ id: string; delta: number }>((db, a) =>
+  db
+    .updateTable('rail_accounts')
+    .set((eb) => ({ balance: eb('balance', '+', a.delta) }))
+    .where('id', '=', a.id),
+);
+const debit = compiled<{ id: string; delta: number; needed: number }>((db, a) =>
+  db
+    .updateTable('rail_accounts')
+    .set((eb) => ({ balance: eb('balance', '+', a.delta) }))
+    .where('id', '=', a.id)
+    .where('balance', '>=', a.needed),
+);
+const settle = compiled<{ id: string; status: string; failure_reason: string | null; now: string }>((db, a) =>
+  db
+    .updateTable('rail_transfers')
+    .set({ status: a.status as RailTransfersTable['status'], failure_reason: a.failure_reason, completed_at: a.now })
+    .where('id', '=', a.id)
+    .where('status', '=', 'IN_PROGRESS'),
+);
 
 /** What the ledger needs of an account: which row, and whether it keeps a balance. */
 export type AccountRef = Pick<RailAccountsTable, 'id' | 'kind'>;
@@ -71,23 +108,17 @@ export async function move(
     confirm_after: new Date(now.getTime() + confirmDelayMs).toISOString(),
     completed_at: completes ? at : null,
   };
-  const inserted = await tx
-    .insertInto('rail_transfers')
-    .values(transfer)
-    .onConflict((oc) => oc.column('reference').doNothing())
-    .executeTakeFirst();
-  // Both drivers report it; guessing either way would move money twice or answer with a transfer never made.
-  if (inserted.numInsertedOrUpdatedRows === undefined) throw new Error('the store did not say whether the transfer was inserted');
-  if (Number(inserted.numInsertedOrUpdatedRows) === 0) return null;
+  const inserted = await insertTransfer.run(tx, transfer);
+  if (inserted.changed === 0) return null;
   await applyBalances(tx, [
     { account: m.from.account, delta: -m.amount },
     { account: m.to.account, delta: m.amount },
   ]);
-  const debit: RailLegsTable = { id: newId('dep', now), transfer_id: transfer.id, account_id: m.from.account.id, amount: -m.amount, is_reversal: 0, created_at: at };
-  const credit: RailLegsTable = { id: newId('dep', now), transfer_id: transfer.id, account_id: m.to.account.id, amount: m.amount, is_reversal: 0, created_at: at };
-  await tx.insertInto('rail_legs').values([debit, credit]).execute();
-  if (completes && m.to.account.kind === 'customer') await writeNotice(tx, transfer, credit, now);
-  return { transfer, credit };
+  const debitLeg: RailLegsTable = { id: newId('dep', now), transfer_id: transfer.id, account_id: m.from.account.id, amount: -m.amount, is_reversal: 0, created_at: at };
+  const creditLeg: RailLegsTable = { id: newId('dep', now), transfer_id: transfer.id, account_id: m.to.account.id, amount: m.amount, is_reversal: 0, created_at: at };
+  await insertLegPair.run(tx, legPairArgs([debitLeg, creditLeg]));
+  if (completes && m.to.account.kind === 'customer') await writeNotice(tx, transfer, creditLeg, now);
+  return { transfer, credit: creditLeg };
 }
 
 /**
@@ -106,25 +137,20 @@ export async function settleTransfer(db: Kysely<Database>, clock: Clock, t: Rail
       failure_reason: fails ? 'destination_account_closed' : null,
       completed_at: now,
     };
-    const res = await tx
-      .updateTable('rail_transfers')
-      .set({ status: settled.status, failure_reason: settled.failure_reason, completed_at: now })
-      .where('id', '=', t.id)
-      .where('status', '=', 'IN_PROGRESS')
-      .executeTakeFirst();
-    if (Number(res.numUpdatedRows) !== 1) return null;
+    const res = await settle.run(tx, { id: t.id, status: settled.status, failure_reason: settled.failure_reason, now });
+    if (res.changed !== 1) return null;
     if (fails) {
       await applyBalances(tx, [
         { account: accountRef(t.to_account_id), delta: -t.amount },
         { account: accountRef(t.from_account_id), delta: t.amount },
       ]);
-      await tx
-        .insertInto('rail_legs')
-        .values([
+      await insertLegPair.run(
+        tx,
+        legPairArgs([
           { id: newId('dep', at), transfer_id: t.id, account_id: t.to_account_id, amount: -t.amount, is_reversal: 1, created_at: now },
           { id: newId('dep', at), transfer_id: t.id, account_id: t.from_account_id, amount: t.amount, is_reversal: 1, created_at: now },
-        ])
-        .execute();
+        ]),
+      );
     } else if (t.to_account_id !== WORLD_ACCOUNT_ID) {
       const credit = await tx
         .selectFrom('rail_legs')
@@ -149,13 +175,8 @@ const accountRef = (id: string): AccountRef => (id === WORLD_ACCOUNT_ID ? WORLD 
 async function applyBalances(tx: Tx, changes: { account: AccountRef; delta: number }[]): Promise<void> {
   const rows = changes.filter((c) => c.account.kind === 'customer').sort((a, b) => (a.account.id < b.account.id ? -1 : 1));
   for (const c of rows) {
-    let q = tx
-      .updateTable('rail_accounts')
-      .set((eb) => ({ balance: eb('balance', '+', c.delta) }))
-      .where('id', '=', c.account.id);
-    if (c.delta < 0) q = q.where('balance', '>=', -c.delta);
-    const res = await q.executeTakeFirst();
-    if (c.delta < 0 && Number(res.numUpdatedRows) !== 1) throw new InsufficientFunds();
+    const res = c.delta < 0 ? await debit.run(tx, { id: c.account.id, delta: c.delta, needed: -c.delta }) : await credit.run(tx, { id: c.account.id, delta: c.delta });
+    if (c.delta < 0 && res.changed !== 1) throw new InsufficientFunds();
   }
 }
 

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.js';
+import { compiled, type CompiledStatement } from '../../../db/compiled.js';
 import { isUniqueViolation } from '../../../db/database.js';
 import { isCbu, isCvu, normalizeAlias, type DestinationKind } from '../../../shared/ar-identifiers.js';
 import type { Clock } from '../../../shared/clock.js';
@@ -17,7 +18,7 @@ import type {
 } from '../rail.port.js';
 import { creditLegOf, IncomingNotices } from './sandbox-incoming.js';
 import { InsufficientFunds, move, settleTransfer, toRailTransfer, WORLD, type Endpoint } from './sandbox-ledger.js';
-import type { RailAccountsTable } from './sandbox.tables.js';
+import type { RailAccountsTable, RailTransfersTable } from './sandbox.tables.js';
 import { WORLD_ACCOUNT_ID } from './sandbox.tables.js';
 import {
   MAGIC_CBUS,
@@ -31,6 +32,30 @@ import {
 } from './sandbox-names.js';
 
 type Account = RailAccountsTable;
+
+const transferByReference = compiled<{ reference: string }, RailTransfersTable>((db, a) => db.selectFrom('rail_transfers').selectAll().where('reference', '=', a.reference));
+
+/** The accounts a submission or resolution reads, by shape: how many account numbers, and whether an alias. */
+const accountsBy = new Map<string, CompiledStatement<Record<string, string>, Account>>();
+function accountsStatement(cvus: number, alias: boolean): CompiledStatement<Record<string, string>, Account> {
+  const key = `${cvus}|${alias}`;
+  let stmt = accountsBy.get(key);
+  if (!stmt) {
+    stmt = compiled<Record<string, string>, Account>((db, a) =>
+      db
+        .selectFrom('rail_accounts')
+        .selectAll()
+        .where((eb) =>
+          eb.or([
+            ...(cvus > 0 ? [eb('cvu', 'in', Array.from({ length: cvus }, (_, i) => a[`cvu${i}`]!))] : []),
+            ...(alias ? [eb('alias', '=', a.alias!)] : []),
+          ]),
+        ),
+    );
+    accountsBy.set(key, stmt);
+  }
+  return stmt;
+}
 
 /** What a destination names, known without the store: a magic account, a customer alias, or an account number. */
 type Lookup = { scenario: MagicScenario; number: string } | { alias: string } | { number: string };
@@ -191,7 +216,7 @@ export class SandboxRail implements BankRail {
   }
 
   async getTransfer(reference: string): Promise<RailTransfer | null> {
-    const row = await this.db.selectFrom('rail_transfers').selectAll().where('reference', '=', reference).executeTakeFirst();
+    const row = await transferByReference.first(this.db, { reference });
     if (!row) return null;
     if (row.status === 'IN_PROGRESS' && row.confirm_after <= this.clock.now().toISOString()) {
       const settled = await settleTransfer(this.db, this.clock, row);
@@ -264,11 +289,9 @@ export class SandboxRail implements BankRail {
     const cvus = [...(fromCvu ? [fromCvu] : []), ...(lookup && 'number' in lookup && !('scenario' in lookup) ? [lookup.number] : [])];
     const alias = lookup && 'alias' in lookup ? lookup.alias : null;
     if (cvus.length === 0 && !alias) return [];
-    return this.db
-      .selectFrom('rail_accounts')
-      .selectAll()
-      .where((eb) => eb.or([...(cvus.length > 0 ? [eb('cvu', 'in', cvus)] : []), ...(alias ? [eb('alias', '=', alias)] : [])]))
-      .execute();
+    const args: Record<string, string> = Object.fromEntries(cvus.map((c, i) => [`cvu${i}`, c]));
+    if (alias) args.alias = alias;
+    return accountsStatement(cvus.length, alias !== null).all(this.db, args);
   }
 }
 
