@@ -13,7 +13,7 @@ export const DELIVERY_LEASE_MS = 15_000;
 /** Deliveries claimed per pass; the job runs the next pass at once while passes come back full. */
 export const DELIVERY_BATCH = 100;
 /** Requests in flight per node: enough to keep up with slow receivers, few enough to spare sockets and the pool. */
-export const PARALLEL_SENDS = 16;
+export const PARALLEL_SENDS = 32;
 
 /** A claimed delivery with what its attempt needs, read in the same query (null: the event or webhook is gone). */
 interface Claimed {
