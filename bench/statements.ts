@@ -1,8 +1,11 @@
 /**
- * `npm run bench:statements`: the statements one allowed payout runs, in process (no HTTP load, no timing
- * noise from other processes). Creates a few users, then makes payouts through `app.inject` and counts every
- * statement the store runs per payout — on the request and in the jobs it causes (settlement, confirmation,
- * webhook deliveries) — with the time spent inside the store. It is a profile, not a figure for docs.
+ * `npm run bench:statements`: what one allowed payout costs the store, in one process (no HTTP load generator,
+ * no other process). Creates USERS users (default 20) with a webhook each, then makes PAYOUTS payouts (2000),
+ * PARALLEL at a time (20), through `app.inject`, and lists every statement by count per payout and time inside
+ * the store. The sandbox confirms at once (SANDBOX_CONFIRM_DELAY_MS=0), so the list covers request, submission
+ * and confirmation with their events and pending deliveries; background jobs are off, so deliveries are written
+ * but not sent. BEGIN/SAVEPOINT/COMMIT are the driver's and not listed. NOLOG=1 skips the statement log (its
+ * own overhead) to read the CPU per payout alone. A profile to find work, not a figure for docs.
  */
 import { randomBytes } from 'node:crypto';
 import { bearer, createOnboardedUser, EXTERNAL_CBU, setThresholds, startTestApp } from '../test/helpers.js';

@@ -75,22 +75,18 @@ const insertClaim = compiled<ClaimRow>((db, a) =>
     })
     .onConflict((oc) => oc.column('key_hash').doNothing()),
 );
-const completeByToken = compiled<{ key_hash: string; owner: string; status: number; body: string }>((db, a) =>
-  db
-    .updateTable('idempotency_keys')
-    .set({ state: 'completed', response_status: a.status, response_body: a.body })
-    .where('key_hash', '=', a.key_hash)
-    .where('state', '=', 'in_flight')
-    .where('claim_token', '=', a.owner),
-);
-const completeByPayout = compiled<{ key_hash: string; owner: string; status: number; body: string }>((db, a) =>
-  db
-    .updateTable('idempotency_keys')
-    .set({ state: 'completed', response_status: a.status, response_body: a.body })
-    .where('key_hash', '=', a.key_hash)
-    .where('state', '=', 'in_flight')
-    .where('payout_id', '=', a.owner),
-);
+/** Completing a claim, by its owner (the request's token) or by the attempt it created (the follow-up job). */
+const completeBy = (owner: 'claim_token' | 'payout_id') =>
+  compiled<{ key_hash: string; owner: string; status: number; body: string }>((db, a) =>
+    db
+      .updateTable('idempotency_keys')
+      .set({ state: 'completed', response_status: a.status, response_body: a.body })
+      .where('key_hash', '=', a.key_hash)
+      .where('state', '=', 'in_flight')
+      .where(owner, '=', a.owner),
+  );
+const completeByToken = completeBy('claim_token');
+const completeByPayout = completeBy('payout_id');
 
 /** One indexed read, no write: replays and keys in use are answered before anything else is done. */
 export async function keyState(ctx: AppContext, keyHash: string, fingerprint: string): Promise<KeyState> {
