@@ -171,6 +171,7 @@ export async function buildApp(config: Config, deps: Deps = {}): Promise<Fastify
     telegramPrune: new PeriodicJob('telegram-prune', 60 * 60 * 1000, singlePass(() => pruneTelegram(ctx)), logger),
   };
 
+  ctx.followUpAt = (at) => jobs.payoutFollowUp!.wakeIn(Date.parse(at) - clock.now().getTime());
   // Events reach webhooks through the outbox subscriber; a committed delivery wakes this node's worker, so the
   // poll interval is only the longest a delivery waits.
   const unregisterWebhookOutbox = registerWebhookOutbox(() => jobs.webhookDelivery!.wake());

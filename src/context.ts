@@ -27,4 +27,6 @@ export interface AppContext {
   approvalKinds: ApprovalKinds;
   webhookSender: WebhookSender;
   secretBox: SecretBox;
+  /** Asks the payout follow-up to run when an attempt's next check falls due (set once the jobs exist). */
+  followUpAt?: (nextCheckAt: string) => void;
 }

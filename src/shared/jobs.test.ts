@@ -29,6 +29,30 @@ describe('background jobs and shutdown', () => {
     expect(finished).toBe(after); // stopped for good
   });
 
+  it('wakeIn runs a job when its work falls due rather than at the next interval, also when asked mid-run', async () => {
+    const runs: number[] = [];
+    const started = Date.now();
+    let release: () => void = () => {};
+    const job = new PeriodicJob('due', 60_000, async () => {
+      runs.push(Date.now() - started);
+      if (runs.length === 1) await new Promise<void>((r) => (release = r));
+      return { more: false };
+    }, pino({ level: 'silent' }));
+    job.start();
+    job.wakeIn(30);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(runs).toHaveLength(1); // woken at ~30 ms, not after the 60 s interval
+    expect(runs[0]).toBeGreaterThanOrEqual(25);
+    job.wakeIn(20); // asked while the first run is still going: runs after it, not a minute later
+    release();
+    await new Promise((r) => setTimeout(r, 200));
+    expect(runs).toHaveLength(2);
+    job.wakeIn(100_000); // later than the planned interval: changes nothing
+    await new Promise((r) => setTimeout(r, 50));
+    expect(runs).toHaveLength(2);
+    await job.stop();
+  });
+
   it('closing the app stops its jobs and closes the store', async () => {
     const t = await startTestApp({ deps: { startJobs: true } });
     await t.app.close();

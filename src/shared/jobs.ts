@@ -19,6 +19,9 @@ const MAX_PASSES_PER_RUN = 50;
  */
 export class PeriodicJob {
   private timer: NodeJS.Timeout | null = null;
+  /** When the pending timer fires (ms since the epoch), and the earliest run asked for by `wakeIn` meanwhile. */
+  private timerAt = Infinity;
+  private wantedAt = Infinity;
   private running: Promise<void> | null = null;
   private again = false;
   private stopped = true;
@@ -40,11 +43,30 @@ export class PeriodicJob {
   private schedule(ms: number): void {
     if (this.stopped) return;
     if (this.timer) clearTimeout(this.timer);
+    const wanted = this.wantedAt - Date.now();
+    this.wantedAt = Infinity;
+    const delay = Math.max(0, Math.min(ms, wanted));
+    this.timerAt = Date.now() + delay;
     this.timer = setTimeout(() => {
       this.timer = null;
+      this.timerAt = Infinity;
       void this.runOnce().finally(() => this.schedule(this.intervalMs));
-    }, ms);
+    }, delay);
     this.timer.unref();
+  }
+
+  /**
+   * Asks for a run in `ms` (an item falls due then: a transfer the rail settles), unless one is planned sooner,
+   * so due work waits neither for the next interval nor for a poll. No-op when the worker is not started.
+   */
+  wakeIn(ms: number): void {
+    if (this.stopped) return;
+    const at = Date.now() + Math.max(0, ms);
+    if (this.running) {
+      this.wantedAt = Math.min(this.wantedAt, at);
+      return;
+    }
+    if (at < this.timerAt) this.schedule(ms);
   }
 
   /** Asks for a run soon; a run in progress does one more pass first. No-op when the worker is not started. */

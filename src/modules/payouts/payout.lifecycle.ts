@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context.js';
 import { compiled, type CompiledStatement } from '../../db/compiled.js';
-import type { Tx } from '../../db/database.js';
+import { afterCommit, type Tx } from '../../db/database.js';
 import { batchPass, mapBounded, withLeaseRenewal } from '../../shared/jobs.js';
 import { recordEvent, type EventType } from '../events/events.service.js';
 import { completeClaim, effectiveKey, releaseClaimOfPayout } from '../idempotency/idempotency.service.js';
@@ -104,6 +104,8 @@ async function applyRailStatus(ctx: AppContext, p: PayoutsTable, t: RailTransfer
       if (row) {
         body = createdBody(row);
         await completeClaim(tx, { keyHash: keyHashOf(row), payoutId: row.id }, 201, body);
+        // Confirmed as soon as the rail can have settled it, not at the follow-up's next interval.
+        if (row.next_check_at && t.status === 'IN_PROGRESS') afterCommit(tx, () => ctx.followUpAt?.(row.next_check_at!));
       }
     }
     if (t.status === 'COMPLETED') {
