@@ -14,7 +14,7 @@ export const SUBMISSION_GRACE_MS = 30_000;
 /** How long one node holds an attempt it is following up (D29); a node that dies lets another take it then. */
 const FOLLOW_UP_LEASE_MS = 60_000;
 const FOLLOW_UP_BATCH = 100;
-const FOLLOW_UP_PARALLEL = 16;
+const FOLLOW_UP_PARALLEL = 48;
 
 /** Statuses that give the attempt's amount back to the day's and month's usage (D16). */
 const RELEASES_USAGE: PayoutStatus[] = ['rejected', 'expired', 'failed'];
