@@ -14,6 +14,7 @@ export const SUBMISSION_GRACE_MS = 30_000;
 /** How long one node holds an attempt it is following up (D29); a node that dies lets another take it then. */
 const FOLLOW_UP_LEASE_MS = 60_000;
 const FOLLOW_UP_BATCH = 100;
+/** Attempts worked at once per node: with fewer, confirmations fell seconds behind the rail under a payout burst. */
 const FOLLOW_UP_PARALLEL = 48;
 
 /** Statuses that give the attempt's amount back to the day's and month's usage (D16). */
@@ -220,11 +221,6 @@ export async function followUpPayouts(ctx: AppContext, limit = FOLLOW_UP_BATCH):
   return due.length;
 }
 
-/**
- * Claims one attempt by moving its next check forward (compare-and-set), then follows it up while renewing that
- * lease (D29), so a slow rail cannot let a second node take the same attempt. A renewal is conditional on the
- * lease still being ours, so it never overwrites the next check the follow-up itself set.
- */
 const claimCheck = compiled<{ id: string; seen: string; lease: string }, PayoutsTable>((db, a) =>
   db
     .updateTable('payouts')
@@ -235,6 +231,11 @@ const claimCheck = compiled<{ id: string; seen: string; lease: string }, Payouts
     .returningAll(),
 );
 
+/**
+ * Claims one attempt by moving its next check forward (compare-and-set), then follows it up while renewing that
+ * lease (D29), so a slow rail cannot let a second node take the same attempt. A renewal is conditional on the
+ * lease still being ours, so it never overwrites the next check the follow-up itself set.
+ */
 async function claimAndFollowUp(ctx: AppContext, id: string, seen: string): Promise<void> {
   const leaseUntil = () => new Date(ctx.clock.now().getTime() + FOLLOW_UP_LEASE_MS).toISOString();
   try {
