@@ -76,6 +76,20 @@ describe('auth: login, token exchange and the bearer guard', () => {
     }
   });
 
+  it('a token already accepted still expires, and a copy with another signature is still refused', async () => {
+    const token: string = (await t.app.inject({ method: 'POST', url: '/v1/auth/token', payload: { api_key: alice.apiKey } })).json().token;
+    expect((await protectedCall(bearer(token))).statusCode).toBe(200);
+    const sig = token.slice(token.lastIndexOf('.') + 1);
+    const forged = `${token.slice(0, token.lastIndexOf('.') + 1)}${sig[0] === 'A' ? 'B' : 'A'}${sig.slice(1)}`;
+    expectError(await protectedCall(bearer(forged)), 401, 'INVALID_TOKEN');
+    t.clock.advance(24 * 3600 * 1000 + 1000);
+    try {
+      expectError(await protectedCall(bearer(token)), 401, 'TOKEN_EXPIRED');
+    } finally {
+      t.clock.advance(-(24 * 3600 * 1000 + 1000));
+    }
+  });
+
   it('refuses a token signed with another secret, alg none, and wrong issuer or audience', async () => {
     const claims = { kind: 'owner' };
     const sign = (secret: string, iss = JWT_ISSUER, aud = JWT_AUDIENCE) =>
