@@ -22,28 +22,57 @@ export interface CompiledStatement<A, R> {
   first(db: Executor, args: A): Promise<R | undefined>;
   /** Rows changed (insert, update, delete), and the rows a `returning` clause gave. */
   run(db: Executor, args: A): Promise<{ changed: number; rows: R[] }>;
-  /** The SQL text on the given store (query-plan tests). */
-  sqlFor(db: Executor): string;
 }
 
 /**
- * A compiled insert of one whole row of `table`. `columns` must name every column of the table (the compiler
- * checks it), so a column added later cannot be silently left out of the statement.
+ * A compiled insert of `rows` whole rows of `table` in one statement. `columns` must name every column of the
+ * table (the compiler checks it), so a column added later cannot be silently left out of the statement.
  */
 export function compiledInsert<T extends keyof Database & string>(
   table: T,
   columns: Record<keyof Database[T], true>,
-  /** A unique column whose conflict makes the insert a no-op (`changed` 0) rather than an error. */
-  doNothingOnConflict?: keyof Database[T] & string,
+  opts: {
+    /** A unique column whose conflict makes the insert a no-op (`changed` 0) rather than an error. */
+    doNothingOnConflict?: keyof Database[T] & string;
+    rows?: number;
+  } = {},
 ) {
   const names = Object.keys(columns);
+  const count = opts.rows ?? 1;
+  const conflict = opts.doNothingOnConflict;
   const stmt = compiled<Record<string, unknown>>((db, a) => {
+    const rows = Array.from({ length: count }, (_, i) => Object.fromEntries(names.map((c) => [c, a[`${c}#${i}`]])));
     // eslint-disable-next-line @typescript-eslint/no-explicit-any -- every column is named, checked above
-    const q = db.insertInto(table).values(Object.fromEntries(names.map((c) => [c, a[c]])) as any);
+    const q = db.insertInto(table).values(rows as any);
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    return doNothingOnConflict ? q.onConflict((oc) => oc.column(doNothingOnConflict as any).doNothing()) : q;
+    return conflict ? q.onConflict((oc) => oc.column(conflict as any).doNothing()) : q;
   });
-  return { run: (db: Executor, row: Database[T]) => stmt.run(db, row as unknown as Record<string, unknown>) };
+  return {
+    run: async (db: Executor, ...rows: Database[T][]) => {
+      if (rows.length !== count) throw new Error(`insert into ${table}: compiled for ${count} rows, given ${rows.length}`);
+      const args = Object.fromEntries(rows.flatMap((r, i) => names.map((c) => [`${c}#${i}`, (r as unknown as Record<string, unknown>)[c]])));
+      return stmt.run(db, args);
+    },
+  };
+}
+
+/**
+ * A family of compiled statements whose shape varies with a few plain values (how many items an `in` list has,
+ * which columns an update sets): each shape is built and compiled on first use, then reused.
+ */
+export function compiledByShape<S, A extends object, R = unknown>(
+  build: (db: Kysely<Database>, a: A, shape: S) => Compilable<R>,
+): (shape: S) => CompiledStatement<A, R> {
+  const byShape = new Map<string, CompiledStatement<A, R>>();
+  return (shape) => {
+    const key = JSON.stringify(shape);
+    let stmt = byShape.get(key);
+    if (!stmt) {
+      stmt = compiled<A, R>((db, a) => build(db, a, shape));
+      byShape.set(key, stmt);
+    }
+    return stmt;
+  };
 }
 
 /**
@@ -85,6 +114,5 @@ export function compiled<A extends object, R = unknown>(
       if (res.numAffectedRows === undefined) throw new Error('the store did not say how many rows the statement changed');
       return { changed: Number(res.numAffectedRows), rows: res.rows };
     },
-    sqlFor: (db) => prepare(db).sql,
   };
 }

@@ -61,7 +61,8 @@ function transactionRunner(db: Kysely<Database>) {
 /**
  * Opens the store chosen by config (D1, D3): PostgreSQL when a URL is given, else SQLite at `sqliteFile`
  * (`:memory:` allowed). SQLite runs through one connection, so a transaction there is exclusive, and concurrent
- * transactions share their commits (`sqlite-group-commit.ts`); on PostgreSQL concurrency is handled with row locks and conditional updates (see `lockForUpdate`).
+ * transactions share their commits (`sqlite-group-commit.ts`); on PostgreSQL concurrency is handled with row
+ * locks and conditional updates (see `forUpdate`).
  */
 export function openStore(opts: { databaseUrl: string; sqliteFile: string; onQuery?: QueryObserver }): Store {
   const log = opts.onQuery ? observe(opts.onQuery) : undefined;
@@ -130,7 +131,7 @@ export async function ping(store: Store): Promise<void> {
  * Locks the selected rows until the transaction ends. PostgreSQL needs `FOR UPDATE`; on SQLite the
  * transaction already holds the only connection, so the query runs as is.
  */
-export function forUpdate<Q extends { forUpdate(): Q }>(store: Store, q: Q): Q {
+export function forUpdate<Q extends { forUpdate(): Q }>(store: Pick<Store, 'dialect'>, q: Q): Q {
   return store.dialect === 'postgres' ? q.forUpdate() : q;
 }
 

@@ -96,6 +96,22 @@ describe('SQLite group commit', () => {
     expect(committedNotes()).toEqual(['after']);
   });
 
+  it('when SQLite itself ends the shared transaction, the units already in it fail too', async () => {
+    const results = await Promise.allSettled([
+      db.transaction().execute((tx) => tx.insertInto('item').values({ id: 1, parent_id: null, note: 'earlier in the batch' }).execute()),
+      db.transaction().execute(async (tx) => {
+        await tx.insertInto('item').values({ id: 2, parent_id: null, note: 'doomed' }).execute();
+        // What SQLite does on its own after an I/O error or a full disk: the whole transaction is gone.
+        await sql`rollback`.execute(tx);
+        throw new Error('the statement failed');
+      }),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected']);
+    expect(committedNotes()).toEqual([]);
+    await db.transaction().execute((tx) => tx.insertInto('item').values({ id: 3, parent_id: null, note: 'after' }).execute());
+    expect(committedNotes()).toEqual(['after']);
+  });
+
   it('a read that ran inside an open batch is answered only once that batch is durable', async () => {
     let readAnswered = false;
     let committedWhenRead: string[] = [];

@@ -1,6 +1,6 @@
-import { compiled } from '../../db/compiled.js';
 import { createHash, randomBytes } from 'node:crypto';
 import type { AppContext } from '../../context.js';
+import { compiled } from '../../db/compiled.js';
 import type { Executor } from '../../db/database.js';
 import type { Clock } from '../../shared/clock.js';
 import { AppError } from '../../shared/errors.js';

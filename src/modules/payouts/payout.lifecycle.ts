@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context.js';
-import { compiled, type CompiledStatement } from '../../db/compiled.js';
+import { compiled, compiledByShape } from '../../db/compiled.js';
 import { afterCommit, type Tx } from '../../db/database.js';
 import { batchPass, mapBounded, withLeaseRenewal } from '../../shared/jobs.js';
 import { recordEvent, type EventType } from '../events/events.service.js';
@@ -20,25 +20,15 @@ const FOLLOW_UP_PARALLEL = 48;
 /** Statuses that give the attempt's amount back to the day's and month's usage (D16). */
 const RELEASES_USAGE: PayoutStatus[] = ['rejected', 'expired', 'failed'];
 
-/** One compiled update per shape of transition (which columns it sets, from which statuses), built on first use. */
-const transitions = new Map<string, CompiledStatement<Record<string, unknown>, PayoutsTable>>();
-
-function transitionStatement(columns: string[], from: PayoutStatus[]): CompiledStatement<Record<string, unknown>, PayoutsTable> {
-  const key = `${columns.join(',')}|${from.join(',')}`;
-  let stmt = transitions.get(key);
-  if (!stmt) {
-    stmt = compiled<Record<string, unknown>, PayoutsTable>((db, a) =>
-      db
-        .updateTable('payouts')
-        .set(Object.fromEntries(columns.map((c) => [c, a[c]])))
-        .where('id', '=', a.id as string)
-        .where('status', 'in', from.map((_, i) => a[`from${i}`] as PayoutStatus))
-        .returningAll(),
-    );
-    transitions.set(key, stmt);
-  }
-  return stmt;
-}
+/** One compiled update per shape of transition: which columns it sets, from how many statuses. */
+const transitionStatement = compiledByShape<{ columns: string[]; from: number }, Record<string, unknown>, PayoutsTable>((db, a, shape) =>
+  db
+    .updateTable('payouts')
+    .set(Object.fromEntries(shape.columns.map((c) => [c, a[c]])))
+    .where('id', '=', a.id as string)
+    .where('status', 'in', Array.from({ length: shape.from }, (_, i) => a[`from${i}`] as PayoutStatus))
+    .returningAll(),
+);
 
 /**
  * Moves an attempt from one of `from` to `to` with a conditional update, writing its event (D24) and its usage
@@ -59,7 +49,7 @@ export async function transition(
   const values: Record<string, unknown> = { ...set, status: to, updated_at: now, ...(final ? { resolved_at: now, next_check_at: null } : {}) };
   const columns = Object.keys(values).filter((c) => values[c] !== undefined);
   const args: Record<string, unknown> = { ...values, id, ...Object.fromEntries(from.map((s, i) => [`from${i}`, s])) };
-  const row = (await transitionStatement(columns, from).run(tx, args)).rows[0];
+  const row = (await transitionStatement({ columns, from: from.length }).run(tx, args)).rows[0];
   if (!row) return null;
   if (RELEASES_USAGE.includes(to)) await addUsage(tx, row, -1);
   await recordEvent(tx, ctx.clock, { userId: row.user_id, type: event, data: toPayoutView(row) });

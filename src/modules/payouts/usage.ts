@@ -1,4 +1,4 @@
-import { compiled } from '../../db/compiled.js';
+import { compiledByShape } from '../../db/compiled.js';
 import type { Tx } from '../../db/database.js';
 import type { PayoutsTable } from './payouts.tables.js';
 
@@ -12,34 +12,31 @@ export interface Usage {
 }
 
 type UsageRow = { subject: string; period: string; amount: number };
-const usageOf = [1, 2].map((n) =>
-  compiled<Record<string, string>, UsageRow>((db, a) =>
-    db
-      .selectFrom('payout_usage')
-      .select(['subject', 'period', 'amount'])
-      .where('subject', 'in', Array.from({ length: n }, (_, i) => a[`s${i}`]!))
-      .where('period', 'in', [a.day!, a.month!]),
-  ),
+/** By how many subjects: the user's, and its key's once keys have limits. */
+const usageOf = compiledByShape<number, Record<string, string>, UsageRow>((db, a, subjects) =>
+  db
+    .selectFrom('payout_usage')
+    .select(['subject', 'period', 'amount'])
+    .where('subject', 'in', Array.from({ length: subjects }, (_, i) => a[`s${i}`]!))
+    .where('period', 'in', [a.day!, a.month!]),
 );
-const addUsageOf = [1, 2].map((n) =>
-  compiled<Record<string, string | number>>((db, a) =>
-    db
-      .insertInto('payout_usage')
-      .values(
-        Array.from({ length: n }, (_, i) => [
-          { subject: a[`s${i}`] as string, period: a.day as string, amount: a.amount as number },
-          { subject: a[`s${i}`] as string, period: a.month as string, amount: a.amount as number },
-        ]).flat(),
-      )
-      .onConflict((oc) => oc.columns(['subject', 'period']).doUpdateSet((eb) => ({ amount: eb('payout_usage.amount', '+', eb.ref('excluded.amount')) }))),
-  ),
+const addUsageOf = compiledByShape<number, Record<string, string | number>>((db, a, subjects) =>
+  db
+    .insertInto('payout_usage')
+    .values(
+      Array.from({ length: subjects }, (_, i) => [
+        { subject: a[`s${i}`] as string, period: a.day as string, amount: a.amount as number },
+        { subject: a[`s${i}`] as string, period: a.month as string, amount: a.amount as number },
+      ]).flat(),
+    )
+    .onConflict((oc) => oc.columns(['subject', 'period']).doUpdateSet((eb) => ({ amount: eb('payout_usage.amount', '+', eb.ref('excluded.amount')) }))),
 );
 
 const subjectArgs = (subjects: string[]): Record<string, string> => Object.fromEntries(subjects.map((s, i) => [`s${i}`, s]));
 
 /** Committed centavos of each subject this day and month; a subject with no row has used nothing. */
 export async function readUsage(tx: Tx, subjects: string[], period: { day: string; month: string }): Promise<Map<string, Usage>> {
-  const rows = await usageOf[subjects.length - 1]!.all(tx, { ...subjectArgs(subjects), day: period.day, month: period.month });
+  const rows = await usageOf(subjects.length).all(tx, { ...subjectArgs(subjects), day: period.day, month: period.month });
   const out = new Map<string, Usage>(subjects.map((s) => [s, { day: 0, month: 0 }]));
   for (const r of rows) {
     const u = out.get(r.subject)!;
@@ -56,5 +53,5 @@ export async function readUsage(tx: Tx, subjects: string[], period: { day: strin
 export async function addUsage(tx: Tx, p: Pick<PayoutsTable, 'user_id' | 'api_key_id' | 'amount' | 'day_key' | 'month_key'>, sign: 1 | -1): Promise<void> {
   const subjects = [userSubject(p.user_id), ...(p.api_key_id ? [keySubject(p.api_key_id)] : [])];
   const amount = sign * Number(p.amount);
-  await addUsageOf[subjects.length - 1]!.run(tx, { ...subjectArgs(subjects), day: p.day_key, month: p.month_key, amount });
+  await addUsageOf(subjects.length).run(tx, { ...subjectArgs(subjects), day: p.day_key, month: p.month_key, amount });
 }

@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context.js';
-import { compiledInsert, compiled } from '../../db/compiled.js';
+import { compiled, compiledInsert } from '../../db/compiled.js';
 import type { Executor } from '../../db/database.js';
 import type { Clock } from '../../shared/clock.js';
 import { newId } from '../../shared/ids.js';
@@ -55,7 +55,7 @@ const insertEntry = compiledInsert(
     id: true, user_id: true, type: true, amount: true, counterparty: true, counterparty_name: true, description: true, status: true,
     source_id: true, created_at: true, updated_at: true,
   },
-  'source_id',
+  { doNothingOnConflict: 'source_id' },
 );
 const settleEntry = compiled<{ source_id: string; status: WalletTransactionsTable['status']; now: string }>((db, a) =>
   db.updateTable('wallet_transactions').set({ status: a.status, updated_at: a.now }).where('source_id', '=', a.source_id),

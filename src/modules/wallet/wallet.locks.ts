@@ -1,5 +1,5 @@
-import { compiled } from '../../db/compiled.js';
-import type { Store, Tx } from '../../db/database.js';
+import { compiledByShape } from '../../db/compiled.js';
+import { forUpdate, type Dialect, type Store, type Tx } from '../../db/database.js';
 import type { KycStatus } from './wallet.tables.js';
 
 export interface WalletForPayout {
@@ -8,16 +8,15 @@ export interface WalletForPayout {
   kyc_status: KycStatus;
 }
 
+const walletOf = compiledByShape<Dialect, { user_id: string }, WalletForPayout>((db, a, dialect) =>
+  forUpdate({ dialect }, db.selectFrom('wallets').select(['cvu', 'legal_name', 'kyc_status']).where('user_id', '=', a.user_id)),
+);
+
 /**
  * D16: one payout decision of a user at a time. PostgreSQL: the wallet row lock, held to the end of the caller's
  * transaction; SQLite: the transaction already holds the only connection. Null when the user has no wallet.
  */
-const walletOf = compiled<{ user_id: string }, WalletForPayout>((db, a) => db.selectFrom('wallets').select(['cvu', 'legal_name', 'kyc_status']).where('user_id', '=', a.user_id));
-const lockedWalletOf = compiled<{ user_id: string }, WalletForPayout>((db, a) =>
-  db.selectFrom('wallets').select(['cvu', 'legal_name', 'kyc_status']).where('user_id', '=', a.user_id).forUpdate(),
-);
-
 export async function lockWalletForPayout(store: Store, tx: Tx, userId: string): Promise<WalletForPayout | null> {
-  const row = await (store.dialect === 'postgres' ? lockedWalletOf : walletOf).first(tx, { user_id: userId });
+  const row = await walletOf(store.dialect).first(tx, { user_id: userId });
   return row ?? null;
 }

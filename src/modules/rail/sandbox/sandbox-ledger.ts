@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.js';
-import { compiled, compiledInsert } from '../../../db/compiled.js';
+import { compiled, compiledByShape, compiledInsert } from '../../../db/compiled.js';
 import type { Tx } from '../../../db/database.js';
 import type { Clock } from '../../../shared/clock.js';
 import { newId } from '../../../shared/ids.js';
@@ -18,26 +18,22 @@ const insertTransfer = compiledInsert(
     to_identifier: true, to_name: true, to_legal_id: true, amount: true, status: true, failure_reason: true, scenario: true,
     description: true, created_at: true, confirm_after: true, completed_at: true,
   },
-  'reference',
+  { doNothingOnConflict: 'reference' },
 );
-const legColumns = (a: Record<string, unknown>, i: number): RailLegsTable =>
-  Object.fromEntries(['id', 'transfer_id', 'account_id', 'amount', 'is_reversal', 'created_at'].map((c) => [c, a[`${c}${i}`]])) as unknown as RailLegsTable;
-const insertLegPair = compiled<Record<string, unknown>>((db, a) => db.insertInto('rail_legs').values([legColumns(a, 0), legColumns(a, 1)]));
-const legPairArgs = (legs: [RailLegsTable, RailLegsTable]): Record<string, unknown> =>
-  Object.fromEntries(legs.flatMap((l, i) => Object.entries(l).map(([k, v]) => [`${k}${i}`, v])));
-const credit = compiled<{ id: string; delta: number }>((db, a) =>
-  db
+/** A transfer's two legs, in one statement. */
+const insertLegs = compiledInsert(
+  'rail_legs',
+  { id: true, transfer_id: true, account_id: true, amount: true, is_reversal: true, created_at: true },
+  { rows: 2 },
+);
+/** A balance change; a debit only when the balance covers it. */
+const changeBalance = compiledByShape<{ debit: boolean }, { id: string; delta: number; needed?: number }>((db, a, shape) => {
+  const q = db
     .updateTable('rail_accounts')
     .set((eb) => ({ balance: eb('balance', '+', a.delta) }))
-    .where('id', '=', a.id),
-);
-const debit = compiled<{ id: string; delta: number; needed: number }>((db, a) =>
-  db
-    .updateTable('rail_accounts')
-    .set((eb) => ({ balance: eb('balance', '+', a.delta) }))
-    .where('id', '=', a.id)
-    .where('balance', '>=', a.needed),
-);
+    .where('id', '=', a.id);
+  return shape.debit ? q.where('balance', '>=', a.needed!) : q;
+});
 const settle = compiled<{ id: string; status: string; failure_reason: string | null; now: string }>((db, a) =>
   db
     .updateTable('rail_transfers')
@@ -116,7 +112,7 @@ export async function move(
   ]);
   const debitLeg: RailLegsTable = { id: newId('dep', now), transfer_id: transfer.id, account_id: m.from.account.id, amount: -m.amount, is_reversal: 0, created_at: at };
   const creditLeg: RailLegsTable = { id: newId('dep', now), transfer_id: transfer.id, account_id: m.to.account.id, amount: m.amount, is_reversal: 0, created_at: at };
-  await insertLegPair.run(tx, legPairArgs([debitLeg, creditLeg]));
+  await insertLegs.run(tx, debitLeg, creditLeg);
   if (completes && m.to.account.kind === 'customer') await writeNotice(tx, transfer, creditLeg, now);
   return { transfer, credit: creditLeg };
 }
@@ -144,12 +140,10 @@ export async function settleTransfer(db: Kysely<Database>, clock: Clock, t: Rail
         { account: accountRef(t.to_account_id), delta: -t.amount },
         { account: accountRef(t.from_account_id), delta: t.amount },
       ]);
-      await insertLegPair.run(
+      await insertLegs.run(
         tx,
-        legPairArgs([
-          { id: newId('dep', at), transfer_id: t.id, account_id: t.to_account_id, amount: -t.amount, is_reversal: 1, created_at: now },
-          { id: newId('dep', at), transfer_id: t.id, account_id: t.from_account_id, amount: t.amount, is_reversal: 1, created_at: now },
-        ]),
+        { id: newId('dep', at), transfer_id: t.id, account_id: t.to_account_id, amount: -t.amount, is_reversal: 1, created_at: now },
+        { id: newId('dep', at), transfer_id: t.id, account_id: t.from_account_id, amount: t.amount, is_reversal: 1, created_at: now },
       );
     } else if (t.to_account_id !== WORLD_ACCOUNT_ID) {
       const credit = await tx
@@ -175,7 +169,7 @@ const accountRef = (id: string): AccountRef => (id === WORLD_ACCOUNT_ID ? WORLD 
 async function applyBalances(tx: Tx, changes: { account: AccountRef; delta: number }[]): Promise<void> {
   const rows = changes.filter((c) => c.account.kind === 'customer').sort((a, b) => (a.account.id < b.account.id ? -1 : 1));
   for (const c of rows) {
-    const res = c.delta < 0 ? await debit.run(tx, { id: c.account.id, delta: c.delta, needed: -c.delta }) : await credit.run(tx, { id: c.account.id, delta: c.delta });
+    const res = await changeBalance({ debit: c.delta < 0 }).run(tx, { id: c.account.id, delta: c.delta, needed: -c.delta });
     if (c.delta < 0 && res.changed !== 1) throw new InsufficientFunds();
   }
 }

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.js';
-import { compiled, type CompiledStatement } from '../../../db/compiled.js';
+import { compiled, compiledByShape } from '../../../db/compiled.js';
 import { isUniqueViolation } from '../../../db/database.js';
 import { isCbu, isCvu, normalizeAlias, type DestinationKind } from '../../../shared/ar-identifiers.js';
 import type { Clock } from '../../../shared/clock.js';
@@ -36,26 +36,17 @@ type Account = RailAccountsTable;
 const transferByReference = compiled<{ reference: string }, RailTransfersTable>((db, a) => db.selectFrom('rail_transfers').selectAll().where('reference', '=', a.reference));
 
 /** The accounts a submission or resolution reads, by shape: how many account numbers, and whether an alias. */
-const accountsBy = new Map<string, CompiledStatement<Record<string, string>, Account>>();
-function accountsStatement(cvus: number, alias: boolean): CompiledStatement<Record<string, string>, Account> {
-  const key = `${cvus}|${alias}`;
-  let stmt = accountsBy.get(key);
-  if (!stmt) {
-    stmt = compiled<Record<string, string>, Account>((db, a) =>
-      db
-        .selectFrom('rail_accounts')
-        .selectAll()
-        .where((eb) =>
-          eb.or([
-            ...(cvus > 0 ? [eb('cvu', 'in', Array.from({ length: cvus }, (_, i) => a[`cvu${i}`]!))] : []),
-            ...(alias ? [eb('alias', '=', a.alias!)] : []),
-          ]),
-        ),
-    );
-    accountsBy.set(key, stmt);
-  }
-  return stmt;
-}
+const accountsStatement = compiledByShape<{ cvus: number; alias: boolean }, Record<string, string>, Account>((db, a, shape) =>
+  db
+    .selectFrom('rail_accounts')
+    .selectAll()
+    .where((eb) =>
+      eb.or([
+        ...(shape.cvus > 0 ? [eb('cvu', 'in', Array.from({ length: shape.cvus }, (_, i) => a[`cvu${i}`]!))] : []),
+        ...(shape.alias ? [eb('alias', '=', a.alias!)] : []),
+      ]),
+    ),
+);
 
 /** What a destination names, known without the store: a magic account, a customer alias, or an account number. */
 type Lookup = { scenario: MagicScenario; number: string } | { alias: string } | { number: string };
@@ -291,7 +282,7 @@ export class SandboxRail implements BankRail {
     if (cvus.length === 0 && !alias) return [];
     const args: Record<string, string> = Object.fromEntries(cvus.map((c, i) => [`cvu${i}`, c]));
     if (alias) args.alias = alias;
-    return accountsStatement(cvus.length, alias !== null).all(this.db, args);
+    return accountsStatement({ cvus: cvus.length, alias: alias !== null }).all(this.db, args);
   }
 }
 
