@@ -39,3 +39,86 @@ describe('compiled statements', () => {
     }
   });
 });
+
+/**
+ * `defer` (issue 13): on PostgreSQL a transaction's deferred writes are held and sent together before its next
+ * statement or COMMIT; on SQLite they run at once. Either way the transaction must see, commit and roll back
+ * exactly what it would with `run`.
+ */
+describe('deferred writes', () => {
+  const at = '2026-01-01T00:00:00.000Z';
+  const pause = compiledInsert('payout_pauses', { user_id: true, paused_at: true }, { doNothingOnConflict: 'user_id' });
+  const strictPause = compiledInsert('payout_pauses', { user_id: true, paused_at: true });
+  const pauseOnce = compiled<{ user_id: string }>((q, a) =>
+    q.insertInto('payout_pauses').values({ user_id: a.user_id, paused_at: at }).onConflict((oc) => oc.column('user_id').doNothing()),
+  );
+  // 12 parameters, so renumbering `$10`…`$12` behind another statement's placeholders is exercised.
+  const addUsage = compiled<Record<string, string | number>>((q, a) =>
+    q
+      .insertInto('payout_usage')
+      .values(['d', 'm', 'x', 'y'].map((p) => ({ subject: a.s as string, period: a[p] as string, amount: a.amount as number })))
+      .onConflict((oc) => oc.columns(['subject', 'period']).doUpdateSet((eb) => ({ amount: eb('payout_usage.amount', '+', eb.ref('excluded.amount')) }))),
+  );
+  const usageOf = compiled<{ s: string }, { period: string; amount: number }>((q, a) =>
+    q.selectFrom('payout_usage').select(['period', 'amount']).where('subject', '=', a.s).orderBy('period'),
+  );
+  const pausesOf = compiled<{ u: string }, { user_id: string }>((q, a) => q.selectFrom('payout_pauses').select('user_id').where('user_id', 'like', a.u));
+  const periods = { d: '2026-01-01', m: '2026-01', x: 'x', y: 'y' };
+
+  it('are read back and committed by their transaction, counted, and never merged with a write to the same table', async () => {
+    const t = await startTestApp();
+    try {
+      const store = t.app.ctx.store;
+      const counts: number[] = [];
+      await store.transaction(async (tx) => {
+        await pause.defer(tx, { user_id: 'dw_a', paused_at: at });
+        await addUsage.defer(tx, { s: 'dw', ...periods, amount: 100 });
+        // Same table as a held write: it must see the first insert, not run beside it in one snapshot.
+        await addUsage.defer(tx, { s: 'dw', ...periods, amount: 50 }, (n) => counts.push(n));
+        await pauseOnce.defer(tx, { user_id: 'dw_a' }, (n) => counts.push(n));
+        await pauseOnce.defer(tx, { user_id: 'dw_b' }, (n) => counts.push(n));
+        expect((await usageOf.all(tx, { s: 'dw' })).map((r) => Number(r.amount))).toEqual([150, 150, 150, 150]);
+        expect(await pausesOf.all(tx, { u: 'dw_%' })).toHaveLength(2);
+      });
+      expect(counts).toEqual([4, 0, 1]);
+      expect(await pausesOf.all(store.db, { u: 'dw_%' })).toHaveLength(2);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('roll back with their transaction, leave nothing held on the connection, and fail the transaction when one fails', async () => {
+    const t = await startTestApp();
+    try {
+      const store = t.app.ctx.store;
+      await expect(
+        store.transaction(async (tx) => {
+          await pause.defer(tx, { user_id: 'rb_a', paused_at: at });
+          throw new Error('changed my mind');
+        }),
+      ).rejects.toThrow('changed my mind');
+      // Every pooled connection runs a transaction: none may send a write held for the rolled-back one.
+      await Promise.all(Array.from({ length: 12 }, (_, i) => store.transaction((tx) => pause.run(tx, { user_id: `rb_n${i}`, paused_at: at }))));
+      expect(await pausesOf.all(store.db, { u: 'rb_a' })).toEqual([]);
+
+      await pause.run(store.db, { user_id: 'rb_taken', paused_at: at });
+      const held = store.dialect === 'postgres';
+      let deferCallReturned = false;
+      await expect(
+        store.transaction(async (tx) => {
+          await addUsage.defer(tx, { s: 'rb', ...periods, amount: 1 });
+          await strictPause.defer(tx, { user_id: 'rb_taken', paused_at: at });
+          deferCallReturned = true;
+        }),
+      ).rejects.toThrow(/unique|duplicate|constraint/i);
+      // Held on PostgreSQL, so the error comes at COMMIT; at once on SQLite.
+      expect(deferCallReturned).toBe(held);
+      expect(await usageOf.all(store.db, { s: 'rb' })).toEqual([]);
+      await expect(pause.defer(store.db, { user_id: 'rb_x', paused_at: at })).resolves.toBeUndefined();
+      expect(await pausesOf.all(store.db, { u: 'rb_x' })).toHaveLength(1);
+      await expect(usageOf.defer(store.db, { s: 'rb' })).rejects.toThrow(/only a write/);
+    } finally {
+      await t.close();
+    }
+  });
+});

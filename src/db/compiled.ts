@@ -1,5 +1,6 @@
-import { CompiledQuery, type Compilable, type Kysely } from 'kysely';
+import { CompiledQuery, PostgresAdapter, type Compilable, type Kysely } from 'kysely';
 import type { Executor } from './database.js';
+import { deferMark } from './postgres-client.js';
 import type { Database } from './schema.js';
 
 /** Stands where an argument goes when a query is built once; replaced by the argument's value at each call. */
@@ -12,6 +13,8 @@ const slots = new Proxy({} as Record<string, Slot>, { get: (_t, key) => new Slot
 interface Compiled {
   sql: string;
   parameters: readonly unknown[];
+  /** The table a write changes, when the statement is one (what `defer` needs). */
+  writes?: string;
 }
 
 /** A hot statement: built and compiled once per dialect, then run with new arguments and no query building. */
@@ -22,6 +25,14 @@ export interface CompiledStatement<A, R> {
   first(db: Executor, args: A): Promise<R | undefined>;
   /** Rows changed (insert, update, delete), and the rows a `returning` clause gave. */
   run(db: Executor, args: A): Promise<{ changed: number; rows: R[] }>;
+  /**
+   * A write whose outcome the caller does not wait on: inside a PostgreSQL transaction it is held and sent with
+   * the transaction's other held writes in one round trip, before its next statement or COMMIT
+   * (`postgres-client.ts`); elsewhere it runs at once. `onChanged`, if given, is told the rows it changed once
+   * it ran, before the COMMIT. Only for a write without `returning` whose failure the caller would not handle
+   * (it surfaces at the transaction's next statement instead), and that reads no table a held write changes.
+   */
+  defer(db: Executor, args: A, onChanged?: (changed: number) => void): Promise<void>;
 }
 
 /**
@@ -47,12 +58,14 @@ export function compiledInsert<T extends keyof Database & string>(
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
     return conflict ? q.onConflict((oc) => oc.column(conflict as any).doNothing()) : q;
   });
+  const argsOf = (rows: Database[T][]) => {
+    if (rows.length !== count) throw new Error(`insert into ${table}: compiled for ${count} rows, given ${rows.length}`);
+    return Object.fromEntries(rows.flatMap((r, i) => names.map((c) => [`${c}#${i}`, (r as unknown as Record<string, unknown>)[c]])));
+  };
   return {
-    run: async (db: Executor, ...rows: Database[T][]) => {
-      if (rows.length !== count) throw new Error(`insert into ${table}: compiled for ${count} rows, given ${rows.length}`);
-      const args = Object.fromEntries(rows.flatMap((r, i) => names.map((c) => [`${c}#${i}`, (r as unknown as Record<string, unknown>)[c]])));
-      return stmt.run(db, args);
-    },
+    run: async (db: Executor, ...rows: Database[T][]) => stmt.run(db, argsOf(rows)),
+    /** See `CompiledStatement.defer`. */
+    defer: async (db: Executor, ...rows: Database[T][]) => stmt.defer(db, argsOf(rows)),
   };
 }
 
@@ -93,26 +106,42 @@ export function compiled<A extends object, R = unknown>(
     let c = byDialect.get(adapter);
     if (!c) {
       const q = build(db, slots as A).compile();
-      c = { sql: q.sql, parameters: [...q.parameters] };
+      const writes = /^(?:insert into|update|delete from) "([^"]+)"/.exec(q.sql)?.[1];
+      c = { sql: q.sql, parameters: [...q.parameters], ...(writes && !/ returning /.test(q.sql) ? { writes } : {}) };
       byDialect.set(adapter, c);
     }
     return c;
   };
+  const bind = (c: Compiled, args: A) => {
+    const values = args as Record<string, unknown>;
+    return c.parameters.map((p) => (p instanceof Slot ? (values[p.key] ?? null) : p));
+  };
   const exec = (db: Executor, args: A) => {
     const c = prepare(db);
-    const values = args as Record<string, unknown>;
-    const params = c.parameters.map((p) => (p instanceof Slot ? (values[p.key] ?? null) : p));
-    return db.executeQuery<R>(CompiledQuery.raw(c.sql, params));
+    return db.executeQuery<R>(CompiledQuery.raw(c.sql, bind(c, args)));
+  };
+  const changedBy = (res: { numAffectedRows?: bigint }) => {
+    // Both stores report it for every write; guessing would, say, take an insert that did nothing for one that
+    // moved money, or the reverse.
+    if (res.numAffectedRows === undefined) throw new Error('the store did not say how many rows the statement changed');
+    return Number(res.numAffectedRows);
   };
   return {
     all: async (db, args) => (await exec(db, args)).rows,
     first: async (db, args) => (await exec(db, args)).rows[0],
     run: async (db, args) => {
       const res = await exec(db, args);
-      // Both stores report it for every write; guessing would, say, take an insert that did nothing for one that
-      // moved money, or the reverse.
-      if (res.numAffectedRows === undefined) throw new Error('the store did not say how many rows the statement changed');
-      return { changed: Number(res.numAffectedRows), rows: res.rows };
+      return { changed: changedBy(res), rows: res.rows };
+    },
+    defer: async (db, args, onChanged) => {
+      const c = prepare(db);
+      if (!c.writes) throw new Error(`only a write without returning can be deferred: ${c.sql.slice(0, 60)}`);
+      if (db.isTransaction && db.getExecutor().adapter instanceof PostgresAdapter) {
+        await db.executeQuery(CompiledQuery.raw(deferMark(c.writes, onChanged) + c.sql, bind(c, args)));
+        return;
+      }
+      const changed = changedBy(await db.executeQuery(CompiledQuery.raw(c.sql, bind(c, args))));
+      onChanged?.(changed);
     },
   };
 }

@@ -1,10 +1,10 @@
-import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, sql, type LogEvent, type Transaction } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.js';
+import { unmarked, wrapPool } from './postgres-client.js';
 import { GroupCommitSqliteDialect } from './sqlite-group-commit.js';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -13,7 +13,7 @@ export type Dialect = 'sqlite' | 'postgres';
 export type QueryObserver = (sql: string, parameters: readonly unknown[], durationMs: number) => void;
 
 const observe = (onQuery: QueryObserver) => (event: LogEvent) => {
-  if (event.level === 'query') onQuery(event.query.sql, event.query.parameters, event.queryDurationMillis);
+  if (event.level === 'query') onQuery(unmarked(event.query.sql), event.query.parameters, event.queryDurationMillis);
 };
 
 export interface Store {
@@ -73,7 +73,7 @@ export function openStore(opts: { databaseUrl: string; sqliteFile: string; onQue
         oid === 20 ? (v: string) => Number(v) : pg.types.getTypeParser(oid, format),
     };
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10, types });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: namedStatements(pool) }), log });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: wrapPool(pool) }), log });
     return { db, dialect: 'postgres', transaction: transactionRunner(db), close: () => db.destroy() };
   }
   if (opts.sqliteFile !== ':memory:') mkdirSync(path.dirname(opts.sqliteFile), { recursive: true });
@@ -85,42 +85,6 @@ export function openStore(opts: { databaseUrl: string; sqliteFile: string; onQue
   database.pragma('busy_timeout = 5000');
   const db = new Kysely<Database>({ dialect: new GroupCommitSqliteDialect(database), log });
   return { db, dialect: 'sqlite', transaction: transactionRunner(db), close: () => db.destroy() };
-}
-
-/** Distinct statement texts named on PostgreSQL; the hot paths use a few dozen, so this only bounds a pathological caller. */
-const STATEMENT_CACHE_MAX = 500;
-
-/**
- * PostgreSQL parses and plans every unnamed statement. Naming a statement by its text's hash makes each pooled
- * connection prepare it once and reuse it. Only the first STATEMENT_CACHE_MAX texts get names, so a caller that
- * builds many distinct texts cannot grow the server's per-connection cache without bound.
- */
-function namedStatements(pool: pg.Pool): pg.Pool {
-  const names = new Map<string, string>();
-  const nameOf = (text: string): string | undefined => {
-    let name = names.get(text);
-    if (!name && names.size < STATEMENT_CACHE_MAX) {
-      name = `k${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
-      names.set(text, name);
-    }
-    return name;
-  };
-  const wrap = (client: pg.PoolClient): pg.PoolClient => {
-    if ((client as { __named?: boolean }).__named) return client;
-    const query = client.query.bind(client) as (...a: unknown[]) => unknown;
-    (client as unknown as { query: unknown }).query = (text: unknown, values?: unknown) => {
-      if (typeof text === 'string' && Array.isArray(values) && values.length > 0) {
-        const name = nameOf(text);
-        if (name) return query({ name, text, values });
-      }
-      return query(text, values);
-    };
-    (client as { __named?: boolean }).__named = true;
-    return client;
-  };
-  const connect = pool.connect.bind(pool) as () => Promise<pg.PoolClient>;
-  (pool as unknown as { connect: unknown }).connect = async () => wrap(await connect());
-  return pool;
 }
 
 export async function ping(store: Store): Promise<void> {

@@ -71,15 +71,17 @@ export async function recordEvent<T>(
 ): Promise<EventEnvelope<T> | null> {
   const now = clock.now();
   const envelope: EventEnvelope<T> = { id: newId('evt', now), type: e.type, created_at: now.toISOString(), data: e.data };
-  const res = await insertEvent.run(db, {
+  const args = {
     id: envelope.id,
     user_id: e.userId,
     type: e.type,
     data: JSON.stringify(e.data),
     created_at: envelope.created_at,
     dedupe_key: e.dedupeKey ?? null,
-  });
-  if (res.changed === 0) return null;
+  };
+  // Without a dedupe key the insert cannot do nothing, so it is sent with the transaction's other writes.
+  if (e.dedupeKey === undefined) await insertEvent.defer(db, args);
+  else if ((await insertEvent.run(db, args)).changed === 0) return null;
   for (const fn of subscribers) await fn(db, clock, { id: envelope.id, userId: e.userId, type: e.type, data: e.data });
   return envelope;
 }

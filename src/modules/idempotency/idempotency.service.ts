@@ -141,6 +141,14 @@ export async function completeClaim(
   return res.changed === 1;
 }
 
+/**
+ * `completeClaim` for a caller inside a transaction that does not branch on whether the claim was still in
+ * flight: the update is sent with the transaction's other writes (`compiled(…).defer`).
+ */
+export async function completeClaimOfPayout(tx: Tx, keyHash: string, payoutId: string, status: number, body: unknown): Promise<void> {
+  await completeByPayout.defer(tx, { key_hash: keyHash, status, body: JSON.stringify(body), owner: payoutId });
+}
+
 export async function storedResponse(db: Executor, keyHash: string): Promise<{ status: number; body: unknown } | null> {
   const row = await db.selectFrom('idempotency_keys').select(['state', 'response_status', 'response_body']).where('key_hash', '=', keyHash).executeTakeFirst();
   if (!row || row.state !== 'completed') return null;

@@ -3,7 +3,7 @@ import { compiled, compiledByShape } from '../../db/compiled.js';
 import { afterCommit, type Tx } from '../../db/database.js';
 import { batchPass, mapBounded, withLeaseRenewal } from '../../shared/jobs.js';
 import { recordEvent, type EventType } from '../events/events.service.js';
-import { completeClaim, effectiveKey, releaseClaimOfPayout } from '../idempotency/idempotency.service.js';
+import { completeClaimOfPayout, effectiveKey, releaseClaimOfPayout } from '../idempotency/idempotency.service.js';
 import type { RailTransfer } from '../rail/rail.port.js';
 import { toPayoutView } from './payout.view.js';
 import type { PayoutStatus, PayoutsTable } from './payouts.tables.js';
@@ -94,7 +94,7 @@ async function applyRailStatus(ctx: AppContext, p: PayoutsTable, t: RailTransfer
       });
       if (row) {
         body = createdBody(row);
-        await completeClaim(tx, { keyHash: keyHashOf(row), payoutId: row.id }, 201, body);
+        await completeClaimOfPayout(tx, keyHashOf(row), row.id, 201, body);
         // Confirmed as soon as the rail can have settled it, not at the follow-up's next interval.
         if (row.next_check_at && t.status === 'IN_PROGRESS') afterCommit(tx, () => ctx.followUpAt?.(row.next_check_at!));
       }

@@ -185,7 +185,7 @@ export async function requestPayout(
       resolved_at: null,
       next_check_at: pending ? null : new Date(now.getTime() + SUBMISSION_GRACE_MS).toISOString(),
     };
-    await insertPayout.run(tx, row);
+    await insertPayout.defer(tx, row);
     await addUsage(tx, row, 1);
     await writeAudit(tx, ctx.clock, who, { action: 'payout.requested', subjectId: row.id, data: { decision: row.decision, reasons: policy.reasons } });
     if (pending) {

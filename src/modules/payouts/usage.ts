@@ -53,5 +53,5 @@ export async function readUsage(tx: Tx, subjects: string[], period: { day: strin
 export async function addUsage(tx: Tx, p: Pick<PayoutsTable, 'user_id' | 'api_key_id' | 'amount' | 'day_key' | 'month_key'>, sign: 1 | -1): Promise<void> {
   const subjects = [userSubject(p.user_id), ...(p.api_key_id ? [keySubject(p.api_key_id)] : [])];
   const amount = sign * Number(p.amount);
-  await addUsageOf(subjects.length).run(tx, { ...subjectArgs(subjects), day: p.day_key, month: p.month_key, amount });
+  await addUsageOf(subjects.length).defer(tx, { ...subjectArgs(subjects), day: p.day_key, month: p.month_key, amount });
 }

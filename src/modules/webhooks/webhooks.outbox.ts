@@ -46,9 +46,10 @@ const insertDelivery = compiled<{ id: string; user_id: string; event_id: string;
 
 export async function enqueueDelivery(db: Executor, clock: Clock, e: RecordedEvent): Promise<void> {
   const now = clock.now();
-  const res = await insertDelivery.run(db, { id: newId('whd', now), user_id: e.userId, event_id: e.id, event_type: e.type, now: now.toISOString() });
   // Woken only after the commit: a worker woken earlier would not see the row and sleep a whole poll interval.
-  if (res.changed > 0) afterCommit(db, wakeDeliveryWorkers);
+  await insertDelivery.defer(db, { id: newId('whd', now), user_id: e.userId, event_id: e.id, event_type: e.type, now: now.toISOString() }, (changed) => {
+    if (changed > 0) afterCommit(db, wakeDeliveryWorkers);
+  });
 }
 
 /**

@@ -112,7 +112,7 @@ export async function move(
   ]);
   const debitLeg: RailLegsTable = { id: newId('dep', now), transfer_id: transfer.id, account_id: m.from.account.id, amount: -m.amount, is_reversal: 0, created_at: at };
   const creditLeg: RailLegsTable = { id: newId('dep', now), transfer_id: transfer.id, account_id: m.to.account.id, amount: m.amount, is_reversal: 0, created_at: at };
-  await insertLegs.run(tx, debitLeg, creditLeg);
+  await insertLegs.defer(tx, debitLeg, creditLeg);
   if (completes && m.to.account.kind === 'customer') await writeNotice(tx, transfer, creditLeg, now);
   return { transfer, credit: creditLeg };
 }
@@ -140,7 +140,7 @@ export async function settleTransfer(db: Kysely<Database>, clock: Clock, t: Rail
         { account: accountRef(t.to_account_id), delta: -t.amount },
         { account: accountRef(t.from_account_id), delta: t.amount },
       ]);
-      await insertLegs.run(
+      await insertLegs.defer(
         tx,
         { id: newId('dep', at), transfer_id: t.id, account_id: t.to_account_id, amount: -t.amount, is_reversal: 1, created_at: now },
         { id: newId('dep', at), transfer_id: t.id, account_id: t.from_account_id, amount: t.amount, is_reversal: 1, created_at: now },

@@ -1,32 +1,22 @@
 import path from 'node:path';
-import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createOnboardedUser, expectError, settle, startTestApp, withdraw, type TestApp } from '../../../../test/helpers.js';
 import { isCbu } from '../../../shared/ar-identifiers.js';
 import { EXTERNAL_CBU, MAGIC_CBUS } from './sandbox-names.js';
-import type { Database } from '../../../db/schema.js';
+import SQLite from 'better-sqlite3';
+import { sql } from 'kysely';
+import { openStore } from '../../../db/database.js';
 import { SandboxRail } from './sandbox-rail.js';
 
-/** A second connection to the test app's store that records every statement, to count a rail call's round trips. */
+/** A second connection to the test app's store, opened as the app opens it, that records every statement. */
 async function observedStore(t: TestApp) {
   const statements: { sql: string; parameters: readonly unknown[] }[] = [];
-  const log = (e: { level: string; query: { sql: string; parameters: readonly unknown[] } }) => {
-    if (e.level === 'query') statements.push({ sql: e.query.sql, parameters: e.query.parameters });
-  };
-  const dialect = t.config.databaseUrl
-    ? new PostgresDialect({
-        pool: new pg.Pool({
-          connectionString: t.config.databaseUrl,
-          types: { getTypeParser: (oid: number, f?: 'text' | 'binary') => (oid === 20 ? Number : pg.types.getTypeParser(oid, f)) },
-        }),
-      })
-    : new SqliteDialect({ database: new SQLite(path.join(t.config.dataDir, 'wallet.sqlite')) });
-  const db = new Kysely<Database>({ dialect, log });
-  if (!t.config.databaseUrl) await sql`pragma busy_timeout = 5000`.execute(db);
-  statements.length = 0;
-  return { db, statements, close: () => db.destroy() };
+  const store = openStore({
+    databaseUrl: t.config.databaseUrl,
+    sqliteFile: path.join(t.config.dataDir, 'wallet.sqlite'),
+    onQuery: (text, parameters) => void statements.push({ sql: text, parameters }),
+  });
+  return { db: store.db, statements, close: () => store.close() };
 }
 
 /** The sandbox bank's own guarantees (D25), exercised through the BankRail port over the real store. */
