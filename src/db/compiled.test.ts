@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { startTestApp } from '../../test/helpers.js';
 import { compiled, compiledByShape, compiledInsert } from './compiled.js';
@@ -117,6 +118,8 @@ describe('deferred writes', () => {
       await expect(pause.defer(store.db, { user_id: 'rb_x', paused_at: at })).resolves.toBeUndefined();
       expect(await pausesOf.all(store.db, { u: 'rb_x' })).toHaveLength(1);
       await expect(usageOf.defer(store.db, { s: 'rb' })).rejects.toThrow(/only a write/);
+      const literal = compiled<{ u: string }>((q, a) => q.updateTable('payout_pauses').set({ paused_at: sql.lit('$1') }).where('user_id', '=', a.u));
+      await expect(literal.defer(store.db, { u: 'rb_x' })).rejects.toThrow(/only a write/);
     } finally {
       await t.close();
     }

@@ -107,7 +107,11 @@ export function compiled<A extends object, R = unknown>(
     if (!c) {
       const q = build(db, slots as A).compile();
       const writes = /^(?:insert into|update|delete from) "([^"]+)"/.exec(q.sql)?.[1];
-      c = { sql: q.sql, parameters: [...q.parameters], ...(writes && !/ returning /.test(q.sql) ? { writes } : {}) };
+      // No literal (quoted or dollar-quoted): it could hold text that looks like a placeholder, and combining held
+      // writes renumbers placeholders.
+      const rest = q.sql.replace(/\$\d+/g, '');
+      const holdable = writes && !rest.includes(' returning ') && !/['$]/.test(rest);
+      c = { sql: q.sql, parameters: [...q.parameters], ...(holdable ? { writes } : {}) };
       byDialect.set(adapter, c);
     }
     return c;
@@ -135,7 +139,7 @@ export function compiled<A extends object, R = unknown>(
     },
     defer: async (db, args, onChanged) => {
       const c = prepare(db);
-      if (!c.writes) throw new Error(`only a write without returning can be deferred: ${c.sql.slice(0, 60)}`);
+      if (!c.writes) throw new Error(`only a write without returning or literals can be deferred: ${c.sql.slice(0, 60)}`);
       if (db.isTransaction && db.getExecutor().adapter instanceof PostgresAdapter) {
         await db.executeQuery(CompiledQuery.raw(deferMark(c.writes, onChanged) + c.sql, bind(c, args)));
         return;

@@ -51,7 +51,8 @@ type Query = (config: { name?: string; text: string; values?: unknown[] }) => Pr
  * Because they are flushed before every other statement, the transaction reads what it wrote exactly as before;
  * what changes is only when an error of a held write surfaces (at the next statement or the COMMIT, which then
  * fails, so the transaction still rolls back as a whole). Sibling CTEs share one snapshot and cannot see each
- * other's rows, so a write to a table that already has a held write first flushes the held ones.
+ * other's rows, so a write to a table that already has a held write first flushes the held ones. Any other
+ * statement (a savepoint command too) flushes first, so it runs after everything the transaction wrote.
  */
 export function wrapPool(pool: pg.Pool): pg.Pool {
   const names = new Map<string, string>();
