@@ -5,6 +5,7 @@ import { Kysely, PostgresDialect, sql, type LogEvent, type Transaction } from 'k
 import pg from 'pg';
 import type { Database } from './schema.js';
 import { unmarked, wrapPool } from './postgres-client.js';
+import { MAIN_AUTOCHECKPOINT_PAGES, startCheckpointer } from './sqlite-checkpointer.js';
 import { GroupCommitSqliteDialect } from './sqlite-group-commit.js';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -83,8 +84,14 @@ export function openStore(opts: { databaseUrl: string; sqliteFile: string; onQue
   database.pragma('synchronous = FULL');
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
+  const checkpointer = opts.sqliteFile === ':memory:' ? null : startCheckpointer(opts.sqliteFile);
+  if (checkpointer) database.pragma(`wal_autocheckpoint = ${MAIN_AUTOCHECKPOINT_PAGES}`);
   const db = new Kysely<Database>({ dialect: new GroupCommitSqliteDialect(database), log });
-  return { db, dialect: 'sqlite', transaction: transactionRunner(db), close: () => db.destroy() };
+  const close = async () => {
+    await checkpointer?.stop();
+    await db.destroy();
+  };
+  return { db, dialect: 'sqlite', transaction: transactionRunner(db), close };
 }
 
 export async function ping(store: Store): Promise<void> {

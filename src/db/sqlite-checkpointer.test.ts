@@ -1,0 +1,33 @@
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { openStore } from './database.js';
+
+/** Issue 13: a WAL checkpoint inside a COMMIT blocked the event loop for up to a second; a worker does it now. */
+describe('SQLite checkpointer', () => {
+  it('copies committed pages into the database file without the main connection checkpointing, and stops with the store', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'ckpt-'));
+    const file = path.join(dir, 'wallet.sqlite');
+    const store = openStore({ databaseUrl: '', sqliteFile: file });
+    try {
+      await sql`create table t (id integer primary key, v text not null)`.execute(store.db);
+      const before = statSync(file).size;
+      // ~2 MB of pages, far below the main connection's own checkpoint threshold (MAIN_AUTOCHECKPOINT_PAGES).
+      for (let i = 0; i < 100; i++) {
+        await store.transaction(async (tx) => {
+          for (let j = 0; j < 20; j++) await sql`insert into t (v) values (${'x'.repeat(1000)})`.execute(tx);
+        });
+      }
+      const deadline = Date.now() + 5_000;
+      while (statSync(file).size < before + 1_500_000 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      expect(statSync(file).size).toBeGreaterThan(before + 1_500_000);
+      const rows = await sql<{ n: number }>`select count(*) as n from t`.execute(store.db);
+      expect(rows.rows[0]!.n).toBe(2000);
+    } finally {
+      await store.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
