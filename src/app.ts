@@ -123,7 +123,12 @@ export async function buildApp(config: Config, deps: Deps = {}): Promise<Fastify
   }).withTypeProvider<TypeBoxTypeProvider>();
   const app = fastify as unknown as App;
 
-  const store = openStore({ databaseUrl: config.databaseUrl, sqliteFile: path.join(config.dataDir, 'wallet.sqlite'), onQuery: deps.onQuery });
+  const store = openStore({
+    databaseUrl: config.databaseUrl,
+    sqliteFile: path.join(config.dataDir, 'wallet.sqlite'),
+    onQuery: deps.onQuery,
+    onCheckpointerFailure: (err) => logger.error({ err }, 'SQLite checkpoint worker failed; the main connection checkpoints again'),
+  });
   const redis: Redis | null = config.redisUrl ? connectRedis(config.redisUrl) : null;
   const clock = deps.clock ?? systemClock;
   const sandboxRail = new SandboxRail(store.db, clock, config.sandboxConfirmDelayMs);

@@ -63,10 +63,16 @@ describe('deferred writes', () => {
   const usageOf = compiled<{ s: string }, { period: string; amount: number }>((q, a) =>
     q.selectFrom('payout_usage').select(['period', 'amount']).where('subject', '=', a.s).orderBy('period'),
   );
+  const usageFromPause = compiled<{ u: string }>((q, a) =>
+    q
+      .insertInto('payout_usage')
+      .columns(['subject', 'period', 'amount'])
+      .expression((eb) => eb.selectFrom('payout_pauses').select((s) => [s.ref('user_id').as('subject'), s.val('p').as('period'), s.val(1).as('amount')]).where('user_id', '=', a.u)),
+  );
   const pausesOf = compiled<{ u: string }, { user_id: string }>((q, a) => q.selectFrom('payout_pauses').select('user_id').where('user_id', 'like', a.u));
   const periods = { d: '2026-01-01', m: '2026-01', x: 'x', y: 'y' };
 
-  it('are read back and committed by their transaction, counted, and never merged with a write to the same table', async () => {
+  it('are read back and committed by their transaction, counted, and never sent beside a write to a table they write or read', async () => {
     const t = await startTestApp();
     try {
       const store = t.app.ctx.store;
@@ -78,11 +84,15 @@ describe('deferred writes', () => {
         await addUsage.defer(tx, { s: 'dw', ...periods, amount: 50 }, (n) => counts.push(n));
         await pauseOnce.defer(tx, { user_id: 'dw_a' }, (n) => counts.push(n));
         await pauseOnce.defer(tx, { user_id: 'dw_b' }, (n) => counts.push(n));
+        // Reads a table a held write changed: it must run after that write, not beside it.
+        await pauseOnce.defer(tx, { user_id: 'dw_c' });
+        await usageFromPause.defer(tx, { u: 'dw_c' }, (n) => counts.push(n));
         expect((await usageOf.all(tx, { s: 'dw' })).map((r) => Number(r.amount))).toEqual([150, 150, 150, 150]);
-        expect(await pausesOf.all(tx, { u: 'dw_%' })).toHaveLength(2);
+        expect(await usageOf.all(tx, { s: 'dw_c' })).toHaveLength(1);
+        expect(await pausesOf.all(tx, { u: 'dw_%' })).toHaveLength(3);
       });
-      expect(counts).toEqual([4, 0, 1]);
-      expect(await pausesOf.all(store.db, { u: 'dw_%' })).toHaveLength(2);
+      expect(counts).toEqual([4, 0, 1, 1]);
+      expect(await pausesOf.all(store.db, { u: 'dw_%' })).toHaveLength(3);
     } finally {
       await t.close();
     }

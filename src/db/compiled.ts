@@ -15,6 +15,8 @@ interface Compiled {
   parameters: readonly unknown[];
   /** The table a write changes, when the statement is one (what `defer` needs). */
   writes?: string;
+  /** The tables such a write reads (an insert … select). */
+  reads: string[];
 }
 
 /** A hot statement: built and compiled once per dialect, then run with new arguments and no query building. */
@@ -30,7 +32,8 @@ export interface CompiledStatement<A, R> {
    * the transaction's other held writes in one round trip, before its next statement or COMMIT
    * (`postgres-client.ts`); elsewhere it runs at once. `onChanged`, if given, is told the rows it changed once
    * it ran, before the COMMIT. Only for a write without `returning` whose failure the caller would not handle
-   * (it surfaces at the transaction's next statement instead), and that reads no table a held write changes.
+   * (it surfaces at the transaction's next statement instead). A held write that reads or writes a table another
+   * held write touches is sent after it, never beside it.
    */
   defer(db: Executor, args: A, onChanged?: (changed: number) => void): Promise<void>;
 }
@@ -111,7 +114,8 @@ export function compiled<A extends object, R = unknown>(
       // writes renumbers placeholders.
       const rest = q.sql.replace(/\$\d+/g, '');
       const holdable = writes && !rest.includes(' returning ') && !/['$]/.test(rest);
-      c = { sql: q.sql, parameters: [...q.parameters], ...(holdable ? { writes } : {}) };
+      const reads = [...q.sql.matchAll(/\b(?:from|join) "([^"]+)"/g)].map((m) => m[1]!);
+      c = { sql: q.sql, parameters: [...q.parameters], reads, ...(holdable ? { writes } : {}) };
       byDialect.set(adapter, c);
     }
     return c;
@@ -141,7 +145,7 @@ export function compiled<A extends object, R = unknown>(
       const c = prepare(db);
       if (!c.writes) throw new Error(`only a write without returning or literals can be deferred: ${c.sql.slice(0, 60)}`);
       if (db.isTransaction && db.getExecutor().adapter instanceof PostgresAdapter) {
-        await db.executeQuery(CompiledQuery.raw(deferMark(c.writes, onChanged) + c.sql, bind(c, args)));
+        await db.executeQuery(CompiledQuery.raw(deferMark(c.writes, c.reads, onChanged) + c.sql, bind(c, args)));
         return;
       }
       const changed = changedBy(await db.executeQuery(CompiledQuery.raw(c.sql, bind(c, args))));

@@ -5,7 +5,7 @@ import { Kysely, PostgresDialect, sql, type LogEvent, type Transaction } from 'k
 import pg from 'pg';
 import type { Database } from './schema.js';
 import { unmarked, wrapPool } from './postgres-client.js';
-import { MAIN_AUTOCHECKPOINT_PAGES, startCheckpointer } from './sqlite-checkpointer.js';
+import { MAIN_AUTOCHECKPOINT_PAGES, SQLITE_DEFAULT_AUTOCHECKPOINT_PAGES, startCheckpointer } from './sqlite-checkpointer.js';
 import { GroupCommitSqliteDialect } from './sqlite-group-commit.js';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -65,7 +65,13 @@ function transactionRunner(db: Kysely<Database>) {
  * transactions share their commits (`sqlite-group-commit.ts`); on PostgreSQL concurrency is handled with row
  * locks and conditional updates (see `forUpdate`).
  */
-export function openStore(opts: { databaseUrl: string; sqliteFile: string; onQuery?: QueryObserver }): Store {
+export function openStore(opts: {
+  databaseUrl: string;
+  sqliteFile: string;
+  onQuery?: QueryObserver;
+  /** SQLite: the checkpoint worker failed; the main connection checkpoints at SQLite's usual size again. */
+  onCheckpointerFailure?: (err: unknown) => void;
+}): Store {
   const log = opts.onQuery ? observe(opts.onQuery) : undefined;
   if (opts.databaseUrl) {
     // int8 columns hold centavos and counters, always far below 2^53: return them as numbers.
@@ -84,7 +90,13 @@ export function openStore(opts: { databaseUrl: string; sqliteFile: string; onQue
   database.pragma('synchronous = FULL');
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
-  const checkpointer = opts.sqliteFile === ':memory:' ? null : startCheckpointer(opts.sqliteFile);
+  const checkpointer =
+    opts.sqliteFile === ':memory:'
+      ? null
+      : startCheckpointer(opts.sqliteFile, (err) => {
+          opts.onCheckpointerFailure?.(err);
+          if (database.open) database.pragma(`wal_autocheckpoint = ${SQLITE_DEFAULT_AUTOCHECKPOINT_PAGES}`);
+        });
   if (checkpointer) database.pragma(`wal_autocheckpoint = ${MAIN_AUTOCHECKPOINT_PAGES}`);
   const db = new Kysely<Database>({ dialect: new GroupCommitSqliteDialect(database), log });
   const close = async () => {

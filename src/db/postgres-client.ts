@@ -15,12 +15,16 @@ export const DEFER_MARK = '/*defer:';
 const callbacks = new Map<number, (changed: number) => void>();
 let lastCallback = 0;
 
-/** The mark that makes a write held: its table, and the number of the callback to tell what it changed. */
-export function deferMark(table: string, onChanged?: (changed: number) => void): string {
-  if (!onChanged) return `${DEFER_MARK}${table}*/ `;
+/**
+ * The mark that makes a write held: the table it writes, the tables it reads (an insert … select), and the
+ * number of the callback to tell what it changed: `/*defer:table,read1,read2:n*\/`.
+ */
+export function deferMark(table: string, reads: readonly string[], onChanged?: (changed: number) => void): string {
+  const tables = [table, ...reads].join(',');
+  if (!onChanged) return `${DEFER_MARK}${tables}*/ `;
   const n = ++lastCallback;
   callbacks.set(n, onChanged);
-  return `${DEFER_MARK}${table}:${n}*/ `;
+  return `${DEFER_MARK}${tables}:${n}*/ `;
 }
 
 /** The statement without its mark (what the store's observer and the statement names see). */
@@ -30,6 +34,7 @@ export function unmarked(text: string): string {
 
 interface HeldWrite {
   table: string;
+  reads: string[];
   sql: string;
   values: unknown[];
   onChanged?: (changed: number) => void;
@@ -51,7 +56,8 @@ type Query = (config: { name?: string; text: string; values?: unknown[] }) => Pr
  * Because they are flushed before every other statement, the transaction reads what it wrote exactly as before;
  * what changes is only when an error of a held write surfaces (at the next statement or the COMMIT, which then
  * fails, so the transaction still rolls back as a whole). Sibling CTEs share one snapshot and cannot see each
- * other's rows, so a write to a table that already has a held write first flushes the held ones. Any other
+ * other's rows, so a write that writes or reads a table a held write writes (or reads, for a write) first
+ * flushes the held ones. Any other
  * statement (a savepoint command too) flushes first, so it runs after everything the transaction wrote.
  */
 export function wrapPool(pool: pg.Pool): pg.Pool {
@@ -93,11 +99,14 @@ export function wrapPool(pool: pg.Pool): pg.Pool {
       if (typeof text !== 'string') return raw(text as never);
       const params = Array.isArray(values) ? values : [];
       if (text.startsWith(DEFER_MARK)) {
-        const [table, n] = text.slice(DEFER_MARK.length, text.indexOf('*/')).split(':') as [string, string?];
+        const [tables, n] = text.slice(DEFER_MARK.length, text.indexOf('*/')).split(':') as [string, string?];
+        const [table, ...reads] = tables.split(',') as [string, ...string[]];
         const onChanged = n ? callbacks.get(Number(n)) : undefined;
         if (n) callbacks.delete(Number(n));
-        if (held.some((w) => w.table === table)) await flush();
-        held.push({ table, sql: unmarked(text), values: params, onChanged });
+        // Sibling CTEs would not see each other's rows: a write to, or a read of, a table a held write touches
+        // goes out only after it.
+        if (held.some((w) => w.table === table || w.reads.includes(table) || reads.includes(w.table))) await flush();
+        held.push({ table, reads, sql: unmarked(text), values: params, onChanged });
         return { command: 'DEFERRED', rowCount: null, rows: [], fields: [], oid: 0 };
       }
       if (text === 'rollback') held = [];

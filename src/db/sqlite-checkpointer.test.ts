@@ -4,6 +4,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { openStore } from './database.js';
+import { startCheckpointer } from './sqlite-checkpointer.js';
 
 /** Issue 13: a WAL checkpoint inside a COMMIT blocked the event loop for up to a second; a worker does it now. */
 describe('SQLite checkpointer', () => {
@@ -29,5 +30,15 @@ describe('SQLite checkpointer', () => {
       await store.close();
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  it('tells when the worker fails, so the main connection can checkpoint again', async () => {
+    const failures: unknown[] = [];
+    const c = startCheckpointer(path.join(tmpdir(), 'no-such-dir-ckpt', 'x', 'wallet.sqlite'), (err) => failures.push(err));
+    const deadline = Date.now() + 5_000;
+    while (failures.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    expect(failures).toHaveLength(1);
+    await c.stop();
+    expect(failures).toHaveLength(1);
   });
 });

@@ -1,6 +1,8 @@
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 
+/** SQLite's own `wal_autocheckpoint`, which the main connection goes back to if the checkpointer fails. */
+export const SQLITE_DEFAULT_AUTOCHECKPOINT_PAGES = 1_000;
 /** WAL pages after which the main connection checkpoints by itself: only if the checkpointer fell far behind. */
 export const MAIN_AUTOCHECKPOINT_PAGES = 20_000;
 /** How often the checkpointer looks for committed pages to copy when the last look found none. */
@@ -13,14 +15,17 @@ const Database = require(workerData.driver);
 const db = new Database(workerData.file);
 db.pragma('synchronous = FULL');
 let stopping = false;
+let copied = -1;
 parentPort.on('message', () => { stopping = true; });
 function pass() {
   if (stopping) { db.close(); parentPort.close(); return; }
   let more = false;
   try {
     const [r] = db.pragma('wal_checkpoint(PASSIVE)');
-    // Frames were committed while this pass copied: go again at once, so the log can start over.
-    more = r.busy === 0 && r.log > 0 && r.checkpointed > 0 && r.checkpointed < r.log;
+    // Frames were committed while this pass copied: go again at once, so the log can start over; but not while
+    // a reader pins the log and a pass copies nothing new.
+    more = r.busy === 0 && r.checkpointed < r.log && r.checkpointed !== copied;
+    copied = r.checkpointed;
   } catch (e) {
     // Another connection is checkpointing, or the file is going away: try again at the next pass.
   }
@@ -35,17 +40,32 @@ pass();
  * limit, it blocked the event loop for up to 1.1 s in a soak of 100,000 payouts (the slowest requests and
  * confirmations of the run). Here the main connection only checkpoints as a fallback, past
  * MAIN_AUTOCHECKPOINT_PAGES, and a second connection in a worker copies the pages as they are committed.
- * Durability does not depend on it: every commit is already synced to the WAL (`synchronous=FULL`).
+ * Durability does not depend on it: every commit is already synced to the WAL (`synchronous=FULL`). If the
+ * worker fails or exits, `onFailure` is told, so the main connection can go back to checkpointing at SQLite's
+ * usual size rather than let the log grow to the fallback's.
  */
-export function startCheckpointer(file: string): { stop(): Promise<void> } {
+export function startCheckpointer(file: string, onFailure: (err: unknown) => void): { stop(): Promise<void> } {
   const driver = createRequire(import.meta.url).resolve('better-sqlite3');
   const worker = new Worker(WORKER, { eval: true, workerData: { file, driver, idleMs: IDLE_INTERVAL_MS } });
-  // Never keeps the process alive by itself, and a failure only means the main connection checkpoints again.
+  // Never keeps the process alive by itself.
   worker.unref();
-  worker.on('error', () => undefined);
-  const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
+  let stopping = false;
+  let failed = false;
+  const fail = (err: unknown) => {
+    if (failed || stopping) return;
+    failed = true;
+    onFailure(err);
+  };
+  worker.on('error', fail);
+  const exited = new Promise<void>((resolve) =>
+    worker.once('exit', (code) => {
+      fail(new Error(`the checkpoint worker exited (code ${code})`));
+      resolve();
+    }),
+  );
   return {
     stop: async () => {
+      stopping = true;
       worker.postMessage('stop');
       const timer = setTimeout(() => void worker.terminate(), 2_000);
       await exited;
