@@ -145,7 +145,12 @@ export function compiled<A extends object, R = unknown>(
       const c = prepare(db);
       if (!c.writes) throw new Error(`only a write without returning or literals can be deferred: ${c.sql.slice(0, 60)}`);
       if (db.isTransaction && db.getExecutor().adapter instanceof PostgresAdapter) {
-        await db.executeQuery(CompiledQuery.raw(deferMark(c.writes, c.reads, onChanged) + c.sql, bind(c, args)));
+        const { mark, forget } = deferMark(c.writes, c.reads, onChanged);
+        try {
+          await db.executeQuery(CompiledQuery.raw(mark + c.sql, bind(c, args)));
+        } finally {
+          forget();
+        }
         return;
       }
       const changed = changedBy(await db.executeQuery(CompiledQuery.raw(c.sql, bind(c, args))));

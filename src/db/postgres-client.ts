@@ -17,14 +17,15 @@ let lastCallback = 0;
 
 /**
  * The mark that makes a write held: the table it writes, the tables it reads (an insert … select), and the
- * number of the callback to tell what it changed: `/*defer:table,read1,read2:n*\/`.
+ * number of the callback to tell what it changed: `/*defer:table,read1,read2:n*\/`. `forget` drops the
+ * callback once the statement has reached the client (which keeps it with the held write) or failed before.
  */
-export function deferMark(table: string, reads: readonly string[], onChanged?: (changed: number) => void): string {
+export function deferMark(table: string, reads: readonly string[], onChanged?: (changed: number) => void): { mark: string; forget(): void } {
   const tables = [table, ...reads].join(',');
-  if (!onChanged) return `${DEFER_MARK}${tables}*/ `;
+  if (!onChanged) return { mark: `${DEFER_MARK}${tables}*/ `, forget: () => undefined };
   const n = ++lastCallback;
   callbacks.set(n, onChanged);
-  return `${DEFER_MARK}${tables}:${n}*/ `;
+  return { mark: `${DEFER_MARK}${tables}:${n}*/ `, forget: () => callbacks.delete(n) };
 }
 
 /** The statement without its mark (what the store's observer and the statement names see). */
@@ -102,7 +103,6 @@ export function wrapPool(pool: pg.Pool): pg.Pool {
         const [tables, n] = text.slice(DEFER_MARK.length, text.indexOf('*/')).split(':') as [string, string?];
         const [table, ...reads] = tables.split(',') as [string, ...string[]];
         const onChanged = n ? callbacks.get(Number(n)) : undefined;
-        if (n) callbacks.delete(Number(n));
         // Sibling CTEs would not see each other's rows: a write to, or a read of, a table a held write touches
         // goes out only after it.
         if (held.some((w) => w.table === table || w.reads.includes(table) || reads.includes(w.table))) await flush();

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
@@ -11,7 +11,9 @@ describe('SQLite checkpointer', () => {
   it('copies committed pages into the database file without the main connection checkpointing, and stops with the store', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'ckpt-'));
     const file = path.join(dir, 'wallet.sqlite');
-    const store = openStore({ databaseUrl: '', sqliteFile: file });
+    const failures: unknown[] = [];
+    const store = openStore({ databaseUrl: '', sqliteFile: file, onCheckpointerFailure: (e) => failures.push(e) });
+    let closed = false;
     try {
       await sql`create table t (id integer primary key, v text not null)`.execute(store.db);
       const before = statSync(file).size;
@@ -26,8 +28,13 @@ describe('SQLite checkpointer', () => {
       expect(statSync(file).size).toBeGreaterThan(before + 1_500_000);
       const rows = await sql<{ n: number }>`select count(*) as n from t`.execute(store.db);
       expect(rows.rows[0]!.n).toBe(2000);
-    } finally {
       await store.close();
+      closed = true;
+      // SQLite removes the WAL only when its last connection closes: closing the store closed the worker's too.
+      expect(existsSync(`${file}-wal`)).toBe(false);
+      expect(failures).toEqual([]);
+    } finally {
+      if (!closed) await store.close();
       rmSync(dir, { recursive: true, force: true });
     }
   });

@@ -126,24 +126,19 @@ export async function claimInTransaction(
 }
 
 /**
- * Stores the success response of a claim still in flight: by its owner (`claim`), or by the attempt it created
- * (recovery by the follow-up job, which is not the request). Returns false when the claim is no longer in
- * flight for that owner or attempt (completed already, or released because the attempt failed).
+ * Stores the success response of a claim still in flight, by its owner (the request's token). Returns false
+ * when the claim is no longer in flight for that owner (completed already by the follow-up job, or released
+ * because the attempt failed).
  */
-export async function completeClaim(
-  db: Executor,
-  by: ClaimRef | { keyHash: string; payoutId: string },
-  status: number,
-  body: unknown,
-): Promise<boolean> {
-  const args = { key_hash: by.keyHash, status, body: JSON.stringify(body) };
-  const res = 'token' in by ? await completeByToken.run(db, { ...args, owner: by.token }) : await completeByPayout.run(db, { ...args, owner: by.payoutId });
+export async function completeClaim(db: Executor, claim: ClaimRef, status: number, body: unknown): Promise<boolean> {
+  const res = await completeByToken.run(db, { key_hash: claim.keyHash, owner: claim.token, status, body: JSON.stringify(body) });
   return res.changed === 1;
 }
 
 /**
- * `completeClaim` for a caller inside a transaction that does not branch on whether the claim was still in
- * flight: the update is sent with the transaction's other writes (`compiled(…).defer`).
+ * Stores the success response of a claim still in flight, by the attempt it created: the follow-up job's
+ * recovery, which is not the request and does not branch on the outcome (a claim already completed or released
+ * stays as it is). Inside a transaction it is sent with the transaction's other writes (`compiled(…).defer`).
  */
 export async function completeClaimOfPayout(tx: Tx, keyHash: string, payoutId: string, status: number, body: unknown): Promise<void> {
   await completeByPayout.defer(tx, { key_hash: keyHash, status, body: JSON.stringify(body), owner: payoutId });

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createOnboardedUser, PASSWORD, startTestApp, type OnboardedUser, type TestApp } from '../../../test/helpers.js';
+import { bearer, createOnboardedUser, EXTERNAL_CBU, PASSWORD, startTestApp, withdraw, type OnboardedUser, type TestApp } from '../../../test/helpers.js';
 import { startReceiver } from '../../../test/receiver.js';
 import { systemClock } from '../../shared/clock.js';
 import { PARALLEL_SENDS } from './delivery.worker.js';
@@ -225,6 +225,23 @@ describe('prompt delivery', () => {
       expect(res.statusCode).toBe(202);
       expect(await waitFor(() => rx.received.length === 2, 3000)).toBe(true);
       expect(Date.now() - again).toBeLessThan(3000);
+    } finally {
+      await rx.close();
+      await t.close();
+    }
+  });
+
+  it('a payout’s delivery, written inside its transaction (held with its other writes on PostgreSQL), wakes the worker too', async () => {
+    const t = await startTestApp({ env: { WEBHOOK_POLL_INTERVAL_MS: '10000' }, deps: { startJobs: true } });
+    const rx = await startReceiver();
+    try {
+      const u = await createOnboardedUser(t.app, { fundArs: 1000 });
+      await setHook(t, u, rx.url);
+      const started = Date.now();
+      expect((await withdraw(t.app, u.agentToken, { amount_ars: 10, destination: EXTERNAL_CBU })).statusCode).toBe(201);
+      const requested = () => rx.received.some((r) => JSON.parse(r.body).type === 'payout.requested');
+      expect(await waitFor(requested, 3000)).toBe(true);
+      expect(Date.now() - started).toBeLessThan(3000);
     } finally {
       await rx.close();
       await t.close();

@@ -1,11 +1,11 @@
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createOnboardedUser, expectError, settle, startTestApp, withdraw, type TestApp } from '../../../../test/helpers.js';
-import { isCbu } from '../../../shared/ar-identifiers.js';
-import { EXTERNAL_CBU, MAGIC_CBUS } from './sandbox-names.js';
 import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createOnboardedUser, expectError, settle, startTestApp, withdraw, type TestApp } from '../../../../test/helpers.js';
 import { openStore } from '../../../db/database.js';
+import { isCbu } from '../../../shared/ar-identifiers.js';
+import { EXTERNAL_CBU, MAGIC_CBUS } from './sandbox-names.js';
 import { SandboxRail } from './sandbox-rail.js';
 
 /** A second connection to the test app's store, opened as the app opens it, that records every statement. */
