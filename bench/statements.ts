@@ -6,15 +6,31 @@
  * and confirmation with their events and pending deliveries; background jobs are off, so deliveries are written
  * but not sent. BEGIN/SAVEPOINT/COMMIT are the driver's and not listed. NOLOG=1 skips the statement log (its
  * own overhead) to read the CPU per payout alone. On PostgreSQL a write held with `defer` is listed at about 0 µs:
- * it is sent with the transaction's other held writes in one statement, which is not listed. A profile to find
- * work, not a figure for docs.
+ * it is sent with the transaction's other held writes in one statement, which is not listed. RECEIVER=1 points
+ * the webhooks at a local receiver in this process and then runs the delivery job, listing its statements and
+ * the CPU per delivery (receiver included); its per-statement times include waiting behind the sends in flight,
+ * so read its counts, not its times. A profile to find work, not a figure for docs.
  */
 import { randomBytes } from 'node:crypto';
+import http from 'node:http';
 import { bearer, createOnboardedUser, EXTERNAL_CBU, setThresholds, startTestApp } from '../test/helpers.js';
 
 const USERS = Number(process.env.USERS ?? 20);
 const PAYOUTS = Number(process.env.PAYOUTS ?? 2000);
 const PARALLEL = Number(process.env.PARALLEL ?? 20);
+
+// RECEIVER=1: webhooks point at a local receiver that answers 200, and the delivery pass is measured too.
+const RECEIVER = process.env.RECEIVER === '1';
+let received = 0;
+const receiver = http.createServer((req, res) => {
+  req.resume();
+  req.on('end', () => {
+    received++;
+    res.end('ok');
+  });
+});
+await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
+const hookUrl = RECEIVER ? `http://127.0.0.1:${(receiver.address() as { port: number }).port}/hook` : 'http://127.0.0.1:9/hook';
 
 interface Stat {
   n: number;
@@ -23,7 +39,7 @@ interface Stat {
 const stats = new Map<string, Stat>();
 let capturing = false;
 const t = await startTestApp({
-  env: { JWT_EXPIRY_HOURS: '8760', SANDBOX_CONFIRM_DELAY_MS: '0' },
+  env: { JWT_EXPIRY_HOURS: '8760', SANDBOX_CONFIRM_DELAY_MS: '0', WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true' },
   deps: process.env.NOLOG ? {} : {
     onQuery: (text, _p, ms) => {
       if (!capturing) return;
@@ -39,7 +55,7 @@ const users: Awaited<ReturnType<typeof createOnboardedUser>>[] = [];
 for (let i = 0; i < USERS; i++) {
   const u = await createOnboardedUser(app, { fundArs: 10_000_000 });
   await setThresholds(app, u.ownerToken, { per_tx_limit_ars: 1_000_000, daily_limit_ars: 1e10, monthly_limit_ars: 1e11, require_approval_above_ars: 0, whitelist_cbus: [] });
-  await app.inject({ method: 'PUT', url: '/v1/webhook', headers: bearer(u.ownerToken), payload: { url: 'http://127.0.0.1:9/hook', secret: 'a-secret-of-16-chars' } });
+  await app.inject({ method: 'PUT', url: '/v1/webhook', headers: bearer(u.ownerToken), payload: { url: hookUrl, secret: 'a-secret-of-16-chars' } });
   users.push(u);
 }
 capturing = true;
@@ -67,6 +83,16 @@ const reqStats = new Map(stats);
 stats.clear();
 await t.app.jobs.railSettlement!.runOnce();
 await t.app.jobs.payoutFollowUp!.runOnce();
+const jobStats = new Map(stats);
+stats.clear();
+let deliveryLine = '';
+if (RECEIVER) {
+  const c0 = process.cpuUsage();
+  const d0 = performance.now();
+  await t.app.jobs.webhookDelivery!.runOnce();
+  const c = process.cpuUsage(c0);
+  deliveryLine = `${received} deliveries in ${(performance.now() - d0).toFixed(0)} ms; CPU ${((c.user + c.system) / 1000 / Math.max(received, 1)).toFixed(3)} ms per delivery (receiver included)`;
+}
 capturing = false;
 
 const show = (title: string, m: Map<string, Stat>) => {
@@ -78,5 +104,10 @@ const show = (title: string, m: Map<string, Stat>) => {
 };
 console.log(`statuses ${JSON.stringify(Object.fromEntries(codes))}; ${PAYOUTS} payouts in ${wall.toFixed(0)} ms = ${((PAYOUTS / wall) * 1000).toFixed(0)}/s; CPU ${((cpu.user + cpu.system) / 1000 / PAYOUTS).toFixed(3)} ms per payout`);
 show('request path', reqStats);
-show('jobs after (settlement, follow-up)', stats);
+show('jobs after (settlement, follow-up)', jobStats);
+if (RECEIVER) {
+  console.log(`\n${deliveryLine}`);
+  show('delivery pass (statements per payout)', stats);
+}
 await t.close();
+receiver.close();

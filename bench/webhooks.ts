@@ -3,6 +3,12 @@
  * pace (delivery rate during the load vs the payout rate; a payout makes three events on the allowed path:
  * requested, submitted, confirmed), how long after the load stopped until every payout's `payout.confirmed`
  * had arrived (the backlog empty), and how long each payout took to confirm (resolved_at − created_at).
+ *
+ * "Kept pace" compares what arrived during the load with what the load produced during it (events by their
+ * `created_at`), not with three times the payouts: a payout's `payout.confirmed` only exists once the rail has
+ * settled it, SANDBOX_CONFIRM_DELAY_MS and a job tick later, so the confirmations of the load's last seconds are
+ * not due before it ends, however fast delivery is. With a 10 s load and a 2 s delay the raw ratio tops out near
+ * (1 + 1 + 8/10)× = 2.8×; both figures are printed.
  */
 import type { LoadResult } from './load.js';
 import { sleep } from './load.js';
@@ -21,6 +27,17 @@ export async function receiverStats(url: string): Promise<ReceiverStats> {
   return (await res.json()) as ReceiverStats;
 }
 
+interface WindowStats {
+  produced: number;
+  deliveredBy: number;
+  lag: { p50: number | null; p99: number | null; max: number | null };
+}
+
+async function receiverWindow(url: string, from: number, to: number): Promise<WindowStats> {
+  const res = await fetch(`${url}/window?from=${from}&to=${to}`);
+  return (await res.json()) as WindowStats;
+}
+
 export async function resetReceiver(url: string): Promise<void> {
   await (await fetch(`${url}/reset`, { method: 'POST' })).arrayBuffer();
 }
@@ -36,6 +53,9 @@ export interface DeliveryReport {
   deliveredDuringLoad: number;
   deliveryRate: number;
   paceRatio: number;
+  /** Payout events created during the load, how many of them arrived before it ended, and their delivery lag. */
+  window: WindowStats;
+  keptPace: number;
   drainMs: number | null;
   byType: Record<string, number>;
   duplicates: number;
@@ -81,6 +101,7 @@ export async function measureDeliveries(
     await sleep(250);
   }
   const deliveredDuringLoad = payoutEvents(atLoadEnd);
+  const w = await receiverWindow(receiverUrl, load.startedAt, load.finishedAt);
   const confirmLimitMs = confirmDelayMs + 2000;
   const report: DeliveryReport = {
     payouts,
@@ -88,6 +109,8 @@ export async function measureDeliveries(
     deliveredDuringLoad,
     deliveryRate: deliveredDuringLoad / seconds,
     paceRatio: payouts ? deliveredDuringLoad / payouts : 0,
+    window: w,
+    keptPace: w.produced ? w.deliveredBy / w.produced : 0,
     drainMs,
     byType: s.byType,
     duplicates: s.byType['(duplicate)'] ?? 0,
@@ -97,7 +120,7 @@ export async function measureDeliveries(
     ok: false,
   };
   report.ok =
-    report.paceRatio >= 3 && drainMs !== null && drainMs <= 10_000 && report.confirmedAll && (s.confirm.max ?? Infinity) <= confirmLimitMs;
+    report.keptPace >= 0.95 && drainMs !== null && drainMs <= 10_000 && report.confirmedAll && (s.confirm.max ?? Infinity) <= confirmLimitMs;
   return report;
 }
 
@@ -106,7 +129,10 @@ export function deliveryLines(r: DeliveryReport): string[] {
     .map(([t, n]) => `${t}×${n}`)
     .join(' ');
   return [
-    `  payouts ${r.payouts} at ${r.payoutRate.toFixed(0)}/s; payout events delivered during the load ${r.deliveredDuringLoad} = ${r.deliveryRate.toFixed(0)}/s = ${r.paceRatio.toFixed(2)}× the payout rate (target ≥ 3×)`,
+    `  payouts ${r.payouts} at ${r.payoutRate.toFixed(0)}/s; payout events delivered during the load ${r.deliveredDuringLoad} = ${r.deliveryRate.toFixed(0)}/s = ${r.paceRatio.toFixed(2)}× the payout rate (the issue's 3×; see "kept pace" below)`,
+    `  events the load created during it ${r.window.produced} (${(r.window.produced / Math.max(r.payouts, 1)).toFixed(2)} per payout), ` +
+      `${r.window.deliveredBy} of them delivered before it ended = ${(r.keptPace * 100).toFixed(1)} % (kept pace: ≥ 95 %); ` +
+      `creation → delivery p50 ${r.window.lag.p50} ms, p99 ${r.window.lag.p99} ms, max ${r.window.lag.max} ms`,
     `  backlog empty ${r.drainMs === null ? 'NOT within the wait' : `${(r.drainMs / 1000).toFixed(1)} s`} after the load stopped (target ≤ 10 s)`,
     `  confirmed ${r.confirm.count}/${r.payouts}; creation → confirmation p50 ${r.confirm.p50} ms, p99 ${r.confirm.p99} ms, max ${r.confirm.max} ms (target ≤ ${r.confirmLimitMs} ms)`,
     `  received by type: ${types}`,

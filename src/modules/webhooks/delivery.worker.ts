@@ -11,9 +11,13 @@ import { signatureHeaders } from './signature.js';
  */
 export const DELIVERY_LEASE_MS = 15_000;
 /** Deliveries claimed per pass; the job runs the next pass at once while passes come back full. */
-export const DELIVERY_BATCH = 100;
-/** Requests in flight per node: enough to keep up with slow receivers, few enough to spare sockets and the pool. */
-export const PARALLEL_SENDS = 32;
+export const DELIVERY_BATCH = 256;
+/**
+ * Requests in flight per node. Delivery shares the one event loop with the requests, and its share follows how
+ * much of it is in flight: at 32 (batches of 100) a saturating payout load left it ~1/3 behind, its lag growing
+ * by seconds; at 64 it keeps pace (issue 13, docs/performance.md), and it stays few enough to spare sockets.
+ */
+export const PARALLEL_SENDS = 64;
 
 /** A claimed delivery with what its attempt needs, read in the same query (null: the event or webhook is gone). */
 interface Claimed {
