@@ -1,4 +1,4 @@
-import { CompiledQuery, PostgresAdapter, type Compilable, type Kysely } from 'kysely';
+import { CompiledQuery, createQueryId, PostgresAdapter, RawNode, type Compilable, type Kysely } from 'kysely';
 import type { Executor } from './database.js';
 import { deferMark } from './postgres-client.js';
 import type { Database } from './schema.js';
@@ -13,6 +13,8 @@ const slots = new Proxy({} as Record<string, Slot>, { get: (_t, key) => new Slot
 interface Compiled {
   sql: string;
   parameters: readonly unknown[];
+  /** Built once: `CompiledQuery.raw` would build and freeze a new node on every call. */
+  node: RawNode;
   /** The table a write changes, when the statement is one (what `defer` needs). */
   writes?: string;
   /** The tables such a write reads (an insert … select). */
@@ -61,9 +63,16 @@ export function compiledInsert<T extends keyof Database & string>(
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
     return conflict ? q.onConflict((oc) => oc.column(conflict as any).doNothing()) : q;
   });
+  const keys = Array.from({ length: count }, (_, i) => names.map((c) => `${c}#${i}`));
   const argsOf = (rows: Database[T][]) => {
     if (rows.length !== count) throw new Error(`insert into ${table}: compiled for ${count} rows, given ${rows.length}`);
-    return Object.fromEntries(rows.flatMap((r, i) => names.map((c) => [`${c}#${i}`, (r as unknown as Record<string, unknown>)[c]])));
+    const args: Record<string, unknown> = {};
+    for (let i = 0; i < count; i++) {
+      const row = rows[i] as unknown as Record<string, unknown>;
+      const rowKeys = keys[i]!;
+      for (let j = 0; j < names.length; j++) args[rowKeys[j]!] = row[names[j]!];
+    }
+    return args;
   };
   return {
     run: async (db: Executor, ...rows: Database[T][]) => stmt.run(db, argsOf(rows)),
@@ -115,19 +124,22 @@ export function compiled<A extends object, R = unknown>(
       const rest = q.sql.replace(/\$\d+/g, '');
       const holdable = writes && !rest.includes(' returning ') && !/['$]/.test(rest);
       const reads = [...q.sql.matchAll(/\b(?:from|join) "([^"]+)"/g)].map((m) => m[1]!);
-      c = { sql: q.sql, parameters: [...q.parameters], reads, ...(holdable ? { writes } : {}) };
+      c = { sql: q.sql, parameters: [...q.parameters], node: RawNode.createWithSql(q.sql), reads, ...(holdable ? { writes } : {}) };
       byDialect.set(adapter, c);
     }
     return c;
   };
   const bind = (c: Compiled, args: A) => {
     const values = args as Record<string, unknown>;
-    return c.parameters.map((p) => (p instanceof Slot ? (values[p.key] ?? null) : p));
+    const out = new Array<unknown>(c.parameters.length);
+    for (let i = 0; i < out.length; i++) {
+      const p = c.parameters[i];
+      out[i] = p instanceof Slot ? (values[p.key] ?? null) : p;
+    }
+    return out;
   };
-  const exec = (db: Executor, args: A) => {
-    const c = prepare(db);
-    return db.executeQuery<R>(CompiledQuery.raw(c.sql, bind(c, args)));
-  };
+  const query = (c: Compiled, args: A): CompiledQuery => ({ sql: c.sql, query: c.node, parameters: bind(c, args), queryId: createQueryId() });
+  const exec = (db: Executor, args: A) => db.executeQuery<R>(query(prepare(db), args));
   const changedBy = (res: { numAffectedRows?: bigint }) => {
     // Both stores report it for every write; guessing would, say, take an insert that did nothing for one that
     // moved money, or the reverse.
@@ -153,7 +165,7 @@ export function compiled<A extends object, R = unknown>(
         }
         return;
       }
-      const changed = changedBy(await db.executeQuery(CompiledQuery.raw(c.sql, bind(c, args))));
+      const changed = changedBy(await db.executeQuery(query(c, args)));
       onChanged?.(changed);
     },
   };

@@ -86,6 +86,7 @@ export async function recordEvent<T>(
   return envelope;
 }
 
+/** For tests and diagnostics only: no request or job reads events by user, so no index serves it (migration 0017). */
 export async function listEvents(db: Executor, userId: string, type?: EventType) {
   let q = db.selectFrom('events').selectAll().where('user_id', '=', userId);
   if (type) q = q.where('type', '=', type);
