@@ -196,8 +196,10 @@ export async function buildApp(config: Config, deps: Deps = {}): Promise<Fastify
   app.decorate('ctx', ctx);
   app.decorate('jobs', jobs);
   app.decorateRequest('principal', null);
-  app.addHook('onRequest', async (request, reply) => {
+  // Callback-style global hooks: every request pays for them, and an async hook costs a promise per request.
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    done();
   });
 
   registerValidation(app as unknown as FastifyInstance);

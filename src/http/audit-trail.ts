@@ -14,12 +14,13 @@ declare module 'fastify' {
  * their transactions; the settings routes declare an `audit` action instead, recorded here once they succeeded.
  */
 export function registerAuditTrail(app: FastifyInstance, ctx: AppContext): void {
-  app.addHook('onResponse', async (request, reply) => {
+  // Callback style: every response passes here, and almost none has an action to record.
+  app.addHook('onResponse', (request, reply, done) => {
     const action = request.routeOptions.config.audit;
-    if (!action || reply.statusCode >= 400 || !request.principal) return;
+    if (!action || reply.statusCode >= 400 || !request.principal) return done();
     const subjectId = (request.params as { id?: string } | undefined)?.id ?? null;
-    await writeAudit(ctx.store.db, ctx.clock, request.principal, { action, subjectId }).catch((err: unknown) =>
-      request.log.warn({ err, action }, 'audit entry not written'),
-    );
+    writeAudit(ctx.store.db, ctx.clock, request.principal, { action, subjectId })
+      .catch((err: unknown) => request.log.warn({ err, action }, 'audit entry not written'))
+      .finally(() => done());
   });
 }

@@ -65,17 +65,20 @@ export async function registerRateLimit(
     reply.header('ratelimit-limit', r.max).header('ratelimit-remaining', r.remaining).header('ratelimit-reset', r.ttlInSeconds);
   };
 
-  app.addHook('onRequest', async (request, reply) => {
-    if (!limited(request)) return;
-    const r = await check(request, { increment: false }); // no principal yet: the address budget
-    if (!r.isAllowed && r.remaining <= 0) {
+  // Callback style: every request passes here, and an async hook costs a promise per request.
+  app.addHook('onRequest', (request, reply, done) => {
+    if (!limited(request)) return done();
+    check(request, { increment: false }).then((r) => {
+      // No principal yet: the address budget.
+      if (r.isAllowed || r.remaining > 0) return done();
       counted.add(request);
-      throw refuse(reply, r.max, r.ttlInSeconds);
-    }
+      done(refuse(reply, r.max, r.ttlInSeconds));
+    }, done);
   });
 
-  app.addHook('preValidation', async (request, reply) => {
-    if (limited(request) && !counted.has(request)) await consume(request, reply);
+  app.addHook('preValidation', (request, reply, done) => {
+    if (!limited(request) || counted.has(request)) return done();
+    consume(request, reply).then(() => done(), done);
   });
 
   app.decorate('rateLimiter', {

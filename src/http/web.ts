@@ -47,10 +47,10 @@ function dashboardHeaders(reply: FastifyReply): FastifyReply {
 
 export async function registerWeb(app: FastifyInstance, root: string | null): Promise<void> {
   // Every response, API included: never framed (clickjacking), never content-sniffed.
-  app.addHook('onSend', async (_request, reply, payload) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     reply.header('x-frame-options', 'DENY');
     reply.header('x-content-type-options', 'nosniff');
-    return payload;
+    done(null, payload);
   });
 
   if (!root || !existsSync(path.join(root, 'index.html'))) {
