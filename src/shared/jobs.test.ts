@@ -53,6 +53,26 @@ describe('background jobs and shutdown', () => {
     await job.stop();
   });
 
+  it('every time asked for by wakeIn gets a run, not only the earliest (a later one is not lost behind it)', async () => {
+    const runs: number[] = [];
+    const started = Date.now();
+    const job = new PeriodicJob('due-many', 60_000, async () => {
+      runs.push(Date.now() - started);
+      await new Promise((r) => setTimeout(r, 10));
+      return { more: false };
+    }, pino({ level: 'silent' }));
+    job.start();
+    // Payouts submitted one after another each ask for their own settlement time, before any run starts.
+    job.wakeIn(30);
+    job.wakeIn(80);
+    job.wakeIn(130);
+    await new Promise((r) => setTimeout(r, 400));
+    await job.stop();
+    expect(runs).toHaveLength(3);
+    expect(runs[1]).toBeGreaterThanOrEqual(75);
+    expect(runs[2]).toBeGreaterThanOrEqual(125);
+  });
+
   it('closing the app stops its jobs and closes the store', async () => {
     const t = await startTestApp({ deps: { startJobs: true } });
     await t.app.close();

@@ -10,6 +10,10 @@ export type WorkerPass = () => Promise<{ more: boolean }>;
 
 /** How many full batches one run may work before it yields the timer to the next run. */
 const MAX_PASSES_PER_RUN = 50;
+/** Times asked for by `wakeIn` are kept to this granularity, so a burst of items due together costs one entry. */
+const WAKE_GRANULARITY_MS = 10;
+/** At most this many distinct times are kept; later ones are left to the interval (the earliest always stay). */
+const MAX_WAKES = 1_000;
 
 /**
  * A background worker on one node. It runs a pass every `intervalMs`, and keeps running passes while they come
@@ -19,9 +23,14 @@ const MAX_PASSES_PER_RUN = 50;
  */
 export class PeriodicJob {
   private timer: NodeJS.Timeout | null = null;
-  /** When the pending timer fires (ms since the epoch), and the earliest run asked for by `wakeIn` meanwhile. */
+  /** When the pending timer fires (ms since the epoch). */
   private timerAt = Infinity;
-  private wantedAt = Infinity;
+  /**
+   * Every time asked for by `wakeIn` that no run has covered yet, ascending. Keeping only the earliest lost the
+   * rest: under a payout load each submission asks for its own settlement time, and all but the first waited a
+   * whole interval for the run after (issue 13: confirmations a second late).
+   */
+  private readonly wakes: number[] = [];
   private running: Promise<void> | null = null;
   private again = false;
   private stopped = true;
@@ -43,8 +52,9 @@ export class PeriodicJob {
   private schedule(ms: number): void {
     if (this.stopped) return;
     if (this.timer) clearTimeout(this.timer);
-    const wanted = this.wantedAt - Date.now();
-    this.wantedAt = Infinity;
+    // +1: a timer can fire a millisecond early by the wall clock, and a run before the time asked for would not
+    // cover it (nor forget it).
+    const wanted = (this.wakes[0] ?? Infinity) - Date.now() + 1;
     const delay = Math.max(0, Math.min(ms, wanted));
     this.timerAt = Date.now() + delay;
     this.timer = setTimeout(() => {
@@ -61,12 +71,33 @@ export class PeriodicJob {
    */
   wakeIn(ms: number): void {
     if (this.stopped) return;
-    const at = Date.now() + Math.max(0, ms);
-    if (this.running) {
-      this.wantedAt = Math.min(this.wantedAt, at);
-      return;
+    const at = Math.ceil((Date.now() + Math.max(0, ms)) / WAKE_GRANULARITY_MS) * WAKE_GRANULARITY_MS;
+    this.remember(at);
+    if (!this.running && at < this.timerAt) this.schedule(Infinity);
+  }
+
+  private remember(at: number): void {
+    const w = this.wakes;
+    let lo = 0;
+    let hi = w.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (w[mid]! < at) lo = mid + 1;
+      else hi = mid;
     }
-    if (at < this.timerAt) this.schedule(ms);
+    if (w[lo] === at) return;
+    if (w.length >= MAX_WAKES) {
+      if (lo >= w.length) return;
+      w.pop();
+    }
+    w.splice(lo, 0, at);
+  }
+
+  /** A run starting now covers every item due by now: the times asked for up to now need no run of their own. */
+  private forgetWakesUpTo(now: number): void {
+    let n = 0;
+    while (n < this.wakes.length && this.wakes[n]! <= now) n++;
+    if (n > 0) this.wakes.splice(0, n);
   }
 
   /** Asks for a run soon; a run in progress does one more pass first. No-op when the worker is not started. */
@@ -88,6 +119,7 @@ export class PeriodicJob {
       this.again = true;
       return this.running;
     }
+    this.forgetWakesUpTo(Date.now());
     this.running = (async () => {
       try {
         for (let i = 0; i < MAX_PASSES_PER_RUN && !(this.closing && i > 0); i++) {
