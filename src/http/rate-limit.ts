@@ -68,12 +68,15 @@ export async function registerRateLimit(
   // Callback style: every request passes here, and an async hook costs a promise per request.
   app.addHook('onRequest', (request, reply, done) => {
     if (!limited(request)) return done();
-    check(request, { increment: false }).then((r) => {
-      // No principal yet: the address budget.
-      if (r.isAllowed || r.remaining > 0) return done();
-      counted.add(request);
-      done(refuse(reply, r.max, r.ttlInSeconds));
-    }, done);
+    check(request, { increment: false })
+      .then((r) => {
+        // No principal yet: the address budget.
+        if (r.isAllowed || r.remaining > 0) return undefined;
+        counted.add(request);
+        return refuse(reply, r.max, r.ttlInSeconds);
+      })
+      // One place calls done, once: a throw in the step above reaches it as an error too.
+      .then((refusal) => done(refusal), done);
   });
 
   app.addHook('preValidation', (request, reply, done) => {
