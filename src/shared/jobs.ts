@@ -66,8 +66,9 @@ export class PeriodicJob {
   }
 
   /**
-   * Asks for a run in `ms` (an item falls due then: a transfer the rail settles), unless one is planned sooner,
-   * so due work waits neither for the next interval nor for a poll. No-op when the worker is not started.
+   * Asks for a run in `ms` (an item falls due then: a transfer the rail settles), so due work waits neither for
+   * the next interval nor for a poll. Each time asked for gets a run unless a run starts at or after it anyway.
+   * No-op when the worker is not started.
    */
   wakeIn(ms: number): void {
     if (this.stopped) return;
