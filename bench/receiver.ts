@@ -64,22 +64,18 @@ function window(from: number, to: number) {
     if (arrived[i]! <= to) deliveredBy++;
     lags.push(arrived[i]! - created[i]!);
   }
-  lags.sort((a, b) => a - b);
-  const pct = (p: number) => (lags.length ? lags[Math.min(lags.length - 1, Math.floor(p * lags.length))]! : null);
-  return { produced, deliveredBy, lag: { p50: pct(0.5), p99: pct(0.99), max: lags.length ? lags[lags.length - 1]! : null } };
+  return { produced, deliveredBy, lag: spread(lags) };
+}
+
+/** p50, p99 and max of some milliseconds (null when there are none). */
+function spread(values: number[]) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const pct = (p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]! : null);
+  return { p50: pct(0.5), p99: pct(0.99), max: sorted.length ? sorted[sorted.length - 1]! : null };
 }
 
 function stats() {
-  const sorted = [...confirmMs].sort((a, b) => a - b);
-  const pct = (p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]! : null);
-  return {
-    deliveries,
-    distinct: eventIds.size,
-    byType,
-    firstAt,
-    lastAt,
-    confirm: { count: sorted.length, p50: pct(0.5), p99: pct(0.99), max: sorted.length ? sorted[sorted.length - 1]! : null },
-  };
+  return { deliveries, distinct: eventIds.size, byType, firstAt, lastAt, confirm: { count: confirmMs.length, ...spread(confirmMs) } };
 }
 
 const server = http.createServer((req, res) => {

@@ -73,6 +73,23 @@ describe('background jobs and shutdown', () => {
     expect(runs[2]).toBeGreaterThanOrEqual(125);
   });
 
+  it('past its bound on remembered times, wakeIn still keeps the earliest (later ones are left to the interval)', async () => {
+    const runs: number[] = [];
+    const started = Date.now();
+    const job = new PeriodicJob('due-bounded', 60_000, async () => {
+      runs.push(Date.now() - started);
+      return { more: false };
+    }, pino({ level: 'silent' }));
+    job.start();
+    // More distinct far-off times than the job keeps (1,000), then the soonest of all.
+    for (let i = 0; i < 1_500; i++) job.wakeIn(10_000 + i * 20);
+    job.wakeIn(30);
+    await new Promise((r) => setTimeout(r, 200));
+    await job.stop();
+    expect(runs).toHaveLength(1);
+    expect(runs[0]).toBeGreaterThanOrEqual(25);
+  });
+
   it('closing the app stops its jobs and closes the store', async () => {
     const t = await startTestApp({ deps: { startJobs: true } });
     await t.app.close();
