@@ -126,6 +126,7 @@ export async function buildApp(config: Config, deps: Deps = {}): Promise<Fastify
   const store = openStore({
     databaseUrl: config.databaseUrl,
     sqliteFile: path.join(config.dataDir, 'wallet.sqlite'),
+    sqliteSync: config.sqliteSync,
     onQuery: deps.onQuery,
     onCheckpointerFailure: (err) => logger.error({ err }, 'SQLite checkpoint worker failed; the main connection checkpoints again'),
   });

@@ -15,6 +15,7 @@ const EnvSchema = Type.Object({
   HOST: Type.String({ default: '127.0.0.1', minLength: 1 }),
   DATA_DIR: Type.String({ default: './data', minLength: 1 }),
   DATABASE_URL: Type.String({ default: '' }),
+  SQLITE_SYNC: Type.Union([Type.Literal('background'), Type.Literal('inline')], { default: 'background' }),
   REDIS_URL: Type.String({ default: '' }),
   JWT_SECRET: Type.String({ default: '' }),
   SECRETS_KEY: Type.String({ default: '' }),
@@ -54,6 +55,12 @@ export interface Config {
   dataDir: string;
   /** Empty means the embedded SQLite store in `dataDir`. */
   databaseUrl: string;
+  /**
+   * How SQLite's commits reach the disk; both answer nobody before it. `background`: the log is synced on a
+   * worker thread while requests go on (issue 13). `inline`: SQLite's own `synchronous=FULL`, each COMMIT
+   * blocking the event loop for its sync.
+   */
+  sqliteSync: 'background' | 'inline';
   /** Empty means in-process rate-limit counters. */
   redisUrl: string;
   /** Empty means "generate once and keep in dataDir" (resolved by main before buildApp). */
@@ -163,6 +170,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     host: e.HOST,
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL,
+    sqliteSync: e.SQLITE_SYNC,
     redisUrl: e.REDIS_URL,
     jwtSecret: e.JWT_SECRET,
     secretsKey: e.SECRETS_KEY,

@@ -40,7 +40,8 @@ pass();
  * limit, it blocked the event loop for up to 1.1 s in a soak of 100,000 payouts (the slowest requests and
  * confirmations of the run). Here the main connection only checkpoints as a fallback, past
  * MAIN_AUTOCHECKPOINT_PAGES, and a second connection in a worker copies the pages as they are committed.
- * Durability does not depend on it: every commit is already synced to the WAL (`synchronous=FULL`). If the
+ * Durability does not depend on it: nobody is answered before their commit is synced to the WAL, and a
+ * checkpoint syncs the WAL itself before it copies anything (SQLite does so at any `synchronous` but OFF). If the
  * worker fails or exits, `onFailure` is told, so the main connection can go back to checkpointing at SQLite's
  * usual size rather than let the log grow to the fallback's.
  */

@@ -5,6 +5,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { GroupCommitSqliteDialect } from './sqlite-group-commit.js';
+import { walSyncer } from './sqlite-wal-sync.js';
 
 interface Db {
   parent: { id: number };
@@ -16,21 +17,28 @@ interface Db {
  * COMMIT (one fsync), each keeps its own atomicity, and nobody is answered before what they wrote or read is
  * durable. These run on SQLite in every CI run: the driver is SQLite's whatever store the suite targets.
  */
-describe('SQLite group commit', () => {
+describe.each([
+  { sync: 'inline', how: 'each COMMIT syncs (synchronous=FULL)' },
+  { sync: 'background', how: 'the log is synced off the event loop (synchronous=NORMAL + walSyncer)' },
+])('SQLite group commit, $how', ({ sync }) => {
   let dir: string;
   let file: string;
   let db: Kysely<Db>;
   let commits: number[];
+  let wal: ReturnType<typeof walSyncer> | null;
 
   beforeEach(async () => {
     dir = mkdtempSync(path.join(tmpdir(), 'group-commit-'));
     file = path.join(dir, 'db.sqlite');
     const raw = new SQLite(file);
     raw.pragma('journal_mode = WAL');
-    raw.pragma('synchronous = FULL');
+    wal = sync === 'background' ? walSyncer(file) : null;
+    raw.pragma(wal ? 'synchronous = NORMAL' : 'synchronous = FULL');
     raw.pragma('foreign_keys = ON');
     commits = [];
-    db = new Kysely<Db>({ dialect: new GroupCommitSqliteDialect(raw, (units) => commits.push(units)) });
+    db = new Kysely<Db>({
+      dialect: new GroupCommitSqliteDialect(raw, { onCommit: (units) => commits.push(units), syncLog: wal?.sync }),
+    });
     await sql`create table parent (id integer primary key)`.execute(db);
     // Deferred: checked at the physical COMMIT, which lets a test make that COMMIT fail.
     await sql`create table item (id integer primary key, parent_id integer references parent (id) deferrable initially deferred, note text not null)`.execute(db);
@@ -39,6 +47,7 @@ describe('SQLite group commit', () => {
 
   afterEach(async () => {
     await db.destroy();
+    wal?.close();
     rmSync(dir, { recursive: true, force: true });
   });
 
@@ -157,5 +166,118 @@ describe('SQLite group commit', () => {
     const quick = db.transaction().execute((tx) => tx.insertInto('item').values({ id: 3, parent_id: null, note: 'quick' }).execute());
     await Promise.all([slow, quick]);
     expect(committedNotes()).toEqual(['slow', 'slow 2', 'quick']);
+  });
+});
+
+/**
+ * With `synchronous=NORMAL` a COMMIT only writes the log; the driver answers nobody before a sync of the log that
+ * began after their COMMIT has finished. The sync is a fake here, so each test decides when the disk is done.
+ */
+describe('SQLite group commit with the log synced off the event loop', () => {
+  let dir: string;
+  let db: Kysely<Db>;
+  let syncs: Array<{ done: () => void; fail: (e: Error) => void }>;
+
+  beforeEach(async () => {
+    dir = mkdtempSync(path.join(tmpdir(), 'group-commit-sync-'));
+    const raw = new SQLite(path.join(dir, 'db.sqlite'));
+    raw.pragma('journal_mode = WAL');
+    raw.pragma('synchronous = NORMAL');
+    syncs = [];
+    const syncLog = () => new Promise<void>((done, fail) => syncs.push({ done, fail }));
+    db = new Kysely<Db>({ dialect: new GroupCommitSqliteDialect(raw, { syncLog }) });
+    const creating = sql`create table item (id integer primary key, parent_id integer, note text not null)`.execute(db);
+    await until(() => syncs.length === 1);
+    syncs[0]!.done();
+    await creating;
+    syncs = [];
+  });
+
+  afterEach(async () => {
+    let closed = false;
+    const closing = db.destroy().then(() => (closed = true));
+    while (!closed) {
+      for (const s of syncs.splice(0)) s.done();
+      await new Promise((r) => setImmediate(r));
+    }
+    await closing;
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const until = async (cond: () => boolean) => {
+    for (let i = 0; i < 1000 && !cond(); i++) await new Promise((r) => setImmediate(r));
+    expect(cond()).toBe(true);
+  };
+  /** Lets every pending callback run, so a promise that could settle has settled. */
+  const settle = () => new Promise((r) => setTimeout(r, 5));
+  const track = <T>(p: Promise<T>) => {
+    const t = { settled: false, ok: false, error: undefined as unknown };
+    p.then(
+      () => Object.assign(t, { settled: true, ok: true }),
+      (error) => Object.assign(t, { settled: true, error }),
+    );
+    return t;
+  };
+  const insert = (id: number) =>
+    db.transaction().execute((tx) => tx.insertInto('item').values({ id, parent_id: null, note: `n${id}` }).execute());
+
+  it('a transaction is answered only once a sync that began after its COMMIT has finished', async () => {
+    const a = track(insert(1));
+    await until(() => syncs.length === 1);
+    await settle();
+    expect(a.settled).toBe(false);
+    syncs[0]!.done();
+    await settle();
+    expect(a).toMatchObject({ settled: true, ok: true });
+  });
+
+  it('batches committed while a sync runs wait for the next one', async () => {
+    const a = track(insert(1));
+    await until(() => syncs.length === 1);
+    const b = track(insert(2));
+    await settle();
+    // b committed while the first sync was running: one sync at a time, so the next starts when it ends.
+    expect(syncs).toHaveLength(1);
+    syncs[0]!.done();
+    await until(() => syncs.length === 2);
+    await settle();
+    expect([a.settled, b.settled]).toEqual([true, false]);
+    syncs[1]!.done();
+    await settle();
+    expect(b).toMatchObject({ settled: true, ok: true });
+  });
+
+  it('a read with no batch open waits for the sync of what it could see', async () => {
+    const a = track(insert(1));
+    await until(() => syncs.length === 1);
+    const read = track(db.selectFrom('item').select('note').execute());
+    await settle();
+    expect(read.settled).toBe(false);
+    syncs[0]!.done();
+    await settle();
+    expect([a.ok, read.ok]).toEqual([true, true]);
+  });
+
+  it('a lone write with no batch open is synced before it is answered', async () => {
+    const lone = track(db.insertInto('item').values({ id: 1, parent_id: null, note: 'alone' }).execute());
+    await until(() => syncs.length === 1);
+    await settle();
+    expect(lone.settled).toBe(false);
+    syncs[0]!.done();
+    await settle();
+    expect(lone.ok).toBe(true);
+  });
+
+  it('a failed sync fails what it covered and everything after it, until the service restarts', async () => {
+    const a = track(insert(1));
+    await until(() => syncs.length === 1);
+    const b = track(insert(2));
+    await settle();
+    syncs[0]!.fail(new Error('EIO: i/o error, fdatasync'));
+    await settle();
+    expect([a.settled, a.ok, b.settled, b.ok]).toEqual([true, false, true, false]);
+    expect(String(a.error)).toMatch(/could not make its log durable; restart the service/);
+    await expect(insert(3)).rejects.toThrow(/could not make its log durable/);
+    await expect(db.selectFrom('item').select('note').execute()).rejects.toThrow(/could not make its log durable/);
   });
 });
