@@ -15,7 +15,7 @@ const EnvSchema = Type.Object({
   HOST: Type.String({ default: '127.0.0.1', minLength: 1 }),
   DATA_DIR: Type.String({ default: './data', minLength: 1 }),
   DATABASE_URL: Type.String({ default: '' }),
-  SQLITE_SYNC: Type.Union([Type.Literal('background'), Type.Literal('inline')], { default: 'background' }),
+  SQLITE_SYNC: Type.Union([Type.Literal('background'), Type.Literal('inline')], { default: 'inline' }),
   REDIS_URL: Type.String({ default: '' }),
   JWT_SECRET: Type.String({ default: '' }),
   SECRETS_KEY: Type.String({ default: '' }),

@@ -69,7 +69,7 @@ function transactionRunner(db: Kysely<Database>) {
 export function openStore(opts: {
   databaseUrl: string;
   sqliteFile: string;
-  /** See Config.sqliteSync; `background` unless told. */
+  /** See Config.sqliteSync; `inline` unless told. */
   sqliteSync?: 'background' | 'inline';
   onQuery?: QueryObserver;
   /** SQLite: the checkpoint worker failed; the main connection checkpoints at SQLite's usual size again. */
@@ -92,7 +92,7 @@ export function openStore(opts: {
   // Durability is not traded for speed, and is set at every open since SQLite's default changes with WAL: either
   // each COMMIT syncs (FULL), or COMMITs only write the log and walSyncer syncs it off the event loop, with nobody
   // answered before that sync (NORMAL + sqlite-group-commit.ts); a crash loses nothing anyone was told of.
-  const wal = opts.sqliteFile === ':memory:' || opts.sqliteSync === 'inline' ? null : walSyncer(opts.sqliteFile);
+  const wal = opts.sqliteFile !== ':memory:' && opts.sqliteSync === 'background' ? walSyncer(opts.sqliteFile) : null;
   database.pragma(wal ? 'synchronous = NORMAL' : 'synchronous = FULL');
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
@@ -108,7 +108,7 @@ export function openStore(opts: {
   const close = async () => {
     await checkpointer?.stop();
     await db.destroy();
-    wal?.close();
+    await wal?.close();
   };
   return { db, dialect: 'sqlite', transaction: transactionRunner(db), close };
 }

@@ -47,7 +47,7 @@ describe.each([
 
   afterEach(async () => {
     await db.destroy();
-    wal?.close();
+    await wal?.close();
     rmSync(dir, { recursive: true, force: true });
   });
 
@@ -176,11 +176,12 @@ describe.each([
 describe('SQLite group commit with the log synced off the event loop', () => {
   let dir: string;
   let db: Kysely<Db>;
+  let raw: SQLite.Database;
   let syncs: Array<{ done: () => void; fail: (e: Error) => void }>;
 
   beforeEach(async () => {
     dir = mkdtempSync(path.join(tmpdir(), 'group-commit-sync-'));
-    const raw = new SQLite(path.join(dir, 'db.sqlite'));
+    raw = new SQLite(path.join(dir, 'db.sqlite'));
     raw.pragma('journal_mode = WAL');
     raw.pragma('synchronous = NORMAL');
     syncs = [];
@@ -266,6 +267,73 @@ describe('SQLite group commit with the log synced off the event loop', () => {
     syncs[0]!.done();
     await settle();
     expect(lone.ok).toBe(true);
+  });
+
+  it('a read waits for the latest sync that covers what it can see, not an earlier one', async () => {
+    const a = track(insert(1));
+    await until(() => syncs.length === 1);
+    const b = track(insert(2));
+    await settle();
+    syncs[0]!.done();
+    await until(() => syncs.length === 2);
+    // b's rows are committed but its sync is still running: a read that can see them must wait for it.
+    const read = track(db.selectFrom('item').select('note').execute());
+    await settle();
+    expect([a.ok, b.settled, read.settled]).toEqual([true, false, false]);
+    syncs[1]!.done();
+    await settle();
+    expect([b.ok, read.ok]).toEqual([true, true]);
+  });
+
+  it('a lone write that returns rows is synced before it is answered too', async () => {
+    const lone = track(db.insertInto('item').values({ id: 1, parent_id: null, note: 'alone' }).returning('id').execute());
+    await until(() => syncs.length === 1);
+    await settle();
+    expect(lone.settled).toBe(false);
+    syncs[0]!.done();
+    await settle();
+    expect(lone.ok).toBe(true);
+  });
+
+  it('closing waits for the sync in flight before it closes the database', async () => {
+    const a = track(insert(1));
+    await until(() => syncs.length === 1);
+    let closed = false;
+    const closing = db.destroy().then(() => (closed = true));
+    await settle();
+    expect([closed, raw.open, a.settled]).toEqual([false, true, false]);
+    syncs[0]!.done();
+    await closing;
+    expect([a.ok, raw.open]).toEqual([true, false]);
+    syncs = [];
+  });
+
+  it('a batch still open when a sync fails is rolled back and refused, and no sync starts after', async () => {
+    const a = track(insert(1));
+    await until(() => syncs.length === 1);
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    // b holds the connection mid-transaction while the sync fails.
+    const b = track(
+      db.transaction().execute(async (tx) => {
+        await tx.insertInto('item').values({ id: 2, parent_id: null, note: 'n2' }).execute();
+        await gate;
+        await tx.insertInto('item').values({ id: 3, parent_id: null, note: 'n3' }).execute();
+      }),
+    );
+    await settle();
+    syncs[0]!.fail(new Error('EIO: i/o error, fdatasync'));
+    await settle();
+    release();
+    await settle();
+    expect([a.settled, a.ok, b.settled, b.ok]).toEqual([true, false, true, false]);
+    expect(syncs).toHaveLength(1);
+    const other = new SQLite(path.join(dir, 'db.sqlite'), { readonly: true });
+    try {
+      expect(other.prepare('select id from item order by id').all()).toEqual([{ id: 1 }]);
+    } finally {
+      other.close();
+    }
   });
 
   it('a failed sync fails what it covered and everything after it, until the service restarts', async () => {
