@@ -265,7 +265,7 @@ describe('SQLite group commit with the log synced off the event loop', () => {
     { what: 'a lone write that returns rows', returning: true },
   ])('$what with no batch open is synced before it is answered', async ({ returning }) => {
     const q = db.insertInto('item').values({ id: 1, parent_id: null, note: 'alone' });
-    const lone = track(returning ? q.returning('id').execute() : q.execute());
+    const lone = track<unknown>(returning ? q.returning('id').execute() : q.execute());
     await until(() => syncs.length === 1);
     await settle();
     expect(lone.settled).toBe(false);
