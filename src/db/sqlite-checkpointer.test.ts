@@ -1,6 +1,7 @@
 import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { openStore } from './database.js';
@@ -35,6 +36,34 @@ describe('SQLite checkpointer', () => {
       expect(failures).toEqual([]);
     } finally {
       if (!closed) await store.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('backs off while a reader pins the log, instead of retrying a checkpoint that cannot advance', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'ckpt-pin-'));
+    const file = path.join(dir, 'wallet.sqlite');
+    const writer = new SQLite(file);
+    writer.pragma('journal_mode = WAL');
+    writer.pragma('wal_autocheckpoint = 0');
+    writer.exec('create table t (id integer primary key, v text not null)');
+    const c = startCheckpointer(file, () => undefined);
+    const reader = new SQLite(file, { readonly: true });
+    try {
+      // The reader's snapshot ends here: no checkpoint can copy the frames committed after it.
+      reader.exec('begin');
+      reader.prepare('select count(*) from t').get();
+      const insert = writer.prepare('insert into t (v) values (?)');
+      for (let i = 0; i < 200; i++) insert.run('x'.repeat(1000));
+      await new Promise((r) => setTimeout(r, 300));
+      const before = await c.passes();
+      await new Promise((r) => setTimeout(r, 1_000));
+      // About one pass per 100 ms; a worker retrying at once would make hundreds.
+      expect((await c.passes()) - before).toBeLessThan(30);
+    } finally {
+      reader.close();
+      await c.stop();
+      writer.close();
       rmSync(dir, { recursive: true, force: true });
     }
   });

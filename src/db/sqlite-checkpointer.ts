@@ -16,9 +16,14 @@ const db = new Database(workerData.file);
 db.pragma('synchronous = FULL');
 let stopping = false;
 let copied = -1;
-parentPort.on('message', () => { stopping = true; });
+let passes = 0;
+parentPort.on('message', (m) => {
+  if (m === 'passes') parentPort.postMessage({ passes });
+  else stopping = true;
+});
 function pass() {
   if (stopping) { db.close(); parentPort.close(); return; }
+  passes++;
   let more = false;
   try {
     const [r] = db.pragma('wal_checkpoint(PASSIVE)');
@@ -45,7 +50,10 @@ pass();
  * worker fails or exits, `onFailure` is told, so the main connection can go back to checkpointing at SQLite's
  * usual size rather than let the log grow to the fallback's.
  */
-export function startCheckpointer(file: string, onFailure: (err: unknown) => void): { stop(): Promise<void> } {
+export function startCheckpointer(
+  file: string,
+  onFailure: (err: unknown) => void,
+): { stop(): Promise<void>; /** How many passes the worker has made (tests, diagnostics). */ passes(): Promise<number> } {
   const driver = createRequire(import.meta.url).resolve('better-sqlite3');
   const worker = new Worker(WORKER, { eval: true, workerData: { file, driver, idleMs: IDLE_INTERVAL_MS } });
   // Never keeps the process alive by itself.
@@ -65,6 +73,11 @@ export function startCheckpointer(file: string, onFailure: (err: unknown) => voi
     }),
   );
   return {
+    passes: () =>
+      new Promise<number>((resolve) => {
+        worker.once('message', (m: { passes: number }) => resolve(m.passes));
+        worker.postMessage('passes');
+      }),
     stop: async () => {
       stopping = true;
       worker.postMessage('stop');
