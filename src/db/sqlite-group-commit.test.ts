@@ -332,6 +332,28 @@ describe('SQLite group commit with the log synced off the event loop', () => {
     }
   });
 
+  it('a failed sync refuses a batch still open even when another unit is queued behind it', async () => {
+    const a = track(insert(1));
+    await until(() => syncs.length === 1);
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const b = track(
+      db.transaction().execute(async (tx) => {
+        await tx.insertInto('item').values({ id: 2, parent_id: null, note: 'n2' }).execute();
+        await gate;
+      }),
+    );
+    await settle();
+    // c waits for the connection b holds, so b's release schedules no commit of its own.
+    const c = track(insert(3));
+    syncs[0]!.fail(new Error('EIO: i/o error, fdatasync'));
+    await settle();
+    release();
+    await settle();
+    expect([a.ok, b.settled, b.ok, c.settled, c.ok]).toEqual([false, true, false, true, false]);
+    expect(syncs).toHaveLength(1);
+  });
+
   it('a failed sync fails what it covered and everything after it, until the service restarts', async () => {
     const a = track(insert(1));
     await until(() => syncs.length === 1);

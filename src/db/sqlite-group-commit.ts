@@ -82,6 +82,8 @@ export class GroupCommitSqliteDriver implements Driver {
     if (this.locked) await new Promise<void>((resolve) => this.queue.push(resolve));
     else this.locked = true;
     if (this.broken) {
+      // A batch left open by the unit before this one is refused now, or its units would wait forever.
+      if (this.batch) this.commitBatch();
       this.handOn();
       throw this.broken;
     }
@@ -119,7 +121,7 @@ export class GroupCommitSqliteDriver implements Driver {
   async releaseConnection(): Promise<void> {
     const mine = this.unitBatch;
     this.unitBatch = null;
-    if (this.batch && (this.batch.units >= MAX_BATCH_UNITS || !this.db.inTransaction)) this.commitBatch();
+    if (this.batch && (this.broken || this.batch.units >= MAX_BATCH_UNITS || !this.db.inTransaction)) this.commitBatch();
     else if (this.batch && this.queue.length === 0) this.scheduleCommit();
     this.handOn();
     if (mine) await mine.durable;

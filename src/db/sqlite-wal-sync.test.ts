@@ -2,9 +2,21 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { openStore } from './database.js';
 import { walSyncer } from './sqlite-wal-sync.js';
+
+/** Counts the syncs the store asks for, so a test can tell that the driver really waits on them. */
+const counted = vi.hoisted(() => ({ syncs: 0 }));
+vi.mock('./sqlite-wal-sync.js', async (original) => {
+  const real = await original<typeof import('./sqlite-wal-sync.js')>();
+  return {
+    walSyncer: (file: string) => {
+      const w = real.walSyncer(file);
+      return { ...w, sync: () => (counted.syncs++, w.sync()) };
+    },
+  };
+});
 
 /** SQLITE_SYNC (issue 13): which sync setting a store gets, and the log sync thread on a real file. */
 describe('SQLite sync setting', () => {
@@ -26,13 +38,18 @@ describe('SQLite sync setting', () => {
     }
   };
 
-  it('is SQLite\'s own FULL unless told otherwise', async () => {
+  it('is SQLite\'s own FULL unless told otherwise, with no sync of the store\'s own', async () => {
+    counted.syncs = 0;
     expect(await synchronousOf()).toBe(2);
     expect(await synchronousOf('inline')).toBe(2);
+    expect(counted.syncs).toBe(0);
   });
 
   it('background: COMMITs only write the log (NORMAL), and the store syncs it itself', async () => {
+    counted.syncs = 0;
     expect(await synchronousOf('background')).toBe(1);
+    // The table, then the transaction: each answered only after a sync of its own.
+    expect(counted.syncs).toBeGreaterThanOrEqual(2);
   });
 
   it('background works through a symlinked data directory, as SQLite resolves it', async () => {

@@ -5,11 +5,18 @@ import { Worker } from 'node:worker_threads';
 const WORKER = `
 const { parentPort, workerData } = require('node:worker_threads');
 const fs = require('node:fs');
+const path = require('node:path');
 let fd = null;
 parentPort.on('message', (id) => {
   try {
-    if (fd === null) fd = fs.openSync(workerData.wal, 'r+');
+    const first = fd === null;
+    if (first) fd = fs.openSync(workerData.wal, 'r+');
     fs.fdatasyncSync(fd);
+    if (first) {
+      // The log is a new file at each start: its directory entry must be on disk too, as FULL makes sure.
+      const dir = fs.openSync(path.dirname(workerData.wal), 'r');
+      try { fs.fsyncSync(dir); } finally { fs.closeSync(dir); }
+    }
     parentPort.postMessage({ id, ok: true });
   } catch (e) {
     parentPort.postMessage({ id, ok: false, error: String(e && e.message || e) });
