@@ -17,6 +17,16 @@ interface Db {
  * COMMIT (one fsync), each keeps its own atomicity, and nobody is answered before what they wrote or read is
  * durable. These run on SQLite in every CI run: the driver is SQLite's whatever store the suite targets.
  */
+/** What another connection sees in `file`: only what was committed. */
+function notesIn(file: string): string[] {
+  const other = new SQLite(file, { readonly: true });
+  try {
+    return (other.prepare('select note from item order by id').all() as { note: string }[]).map((r) => r.note);
+  } finally {
+    other.close();
+  }
+}
+
 describe.each([
   { sync: 'inline', how: 'each COMMIT syncs (synchronous=FULL)' },
   { sync: 'background', how: 'the log is synced off the event loop (synchronous=NORMAL + walSyncer)' },
@@ -51,15 +61,7 @@ describe.each([
     rmSync(dir, { recursive: true, force: true });
   });
 
-  /** What another connection sees: only what was committed. */
-  const committedNotes = () => {
-    const other = new SQLite(file, { readonly: true });
-    try {
-      return (other.prepare('select note from item order by id').all() as { note: string }[]).map((r) => r.note);
-    } finally {
-      other.close();
-    }
-  };
+  const committedNotes = () => notesIn(file);
 
   it('concurrent transactions share commits, and each caller is answered after its commit', async () => {
     const seenAtAnswer: boolean[] = [];
@@ -221,6 +223,20 @@ describe('SQLite group commit with the log synced off the event loop', () => {
   };
   const insert = (id: number) =>
     db.transaction().execute((tx) => tx.insertInto('item').values({ id, parent_id: null, note: `n${id}` }).execute());
+  /** A transaction that writes row 2, then holds the connection until released (and then writes `thenId`). */
+  const heldOpen = (thenId?: number) => {
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const unit = track(
+      db.transaction().execute(async (tx) => {
+        await tx.insertInto('item').values({ id: 2, parent_id: null, note: 'n2' }).execute();
+        await gate;
+        if (thenId) await tx.insertInto('item').values({ id: thenId, parent_id: null, note: `n${thenId}` }).execute();
+      }),
+    );
+    return { unit, release };
+  };
+  const diskFails = () => syncs[0]!.fail(new Error('EIO: i/o error, fdatasync'));
 
   it('a transaction is answered only once a sync that began after its COMMIT has finished', async () => {
     const a = track(insert(1));
@@ -290,7 +306,6 @@ describe('SQLite group commit with the log synced off the event loop', () => {
     expect([b.ok, read.ok]).toEqual([true, true]);
   });
 
-
   it('closing waits for the sync in flight before it closes the database', async () => {
     const a = track(insert(1));
     await until(() => syncs.length === 1);
@@ -307,46 +322,26 @@ describe('SQLite group commit with the log synced off the event loop', () => {
   it('a batch still open when a sync fails is rolled back and refused, and no sync starts after', async () => {
     const a = track(insert(1));
     await until(() => syncs.length === 1);
-    let release!: () => void;
-    const gate = new Promise<void>((r) => (release = r));
     // b holds the connection mid-transaction while the sync fails.
-    const b = track(
-      db.transaction().execute(async (tx) => {
-        await tx.insertInto('item').values({ id: 2, parent_id: null, note: 'n2' }).execute();
-        await gate;
-        await tx.insertInto('item').values({ id: 3, parent_id: null, note: 'n3' }).execute();
-      }),
-    );
+    const { unit: b, release } = heldOpen(3);
     await settle();
-    syncs[0]!.fail(new Error('EIO: i/o error, fdatasync'));
+    diskFails();
     await settle();
     release();
     await settle();
     expect([a.settled, a.ok, b.settled, b.ok]).toEqual([true, false, true, false]);
     expect(syncs).toHaveLength(1);
-    const other = new SQLite(path.join(dir, 'db.sqlite'), { readonly: true });
-    try {
-      expect(other.prepare('select id from item order by id').all()).toEqual([{ id: 1 }]);
-    } finally {
-      other.close();
-    }
+    expect(notesIn(path.join(dir, 'db.sqlite'))).toEqual(['n1']);
   });
 
   it('a failed sync refuses a batch still open even when another unit is queued behind it', async () => {
     const a = track(insert(1));
     await until(() => syncs.length === 1);
-    let release!: () => void;
-    const gate = new Promise<void>((r) => (release = r));
-    const b = track(
-      db.transaction().execute(async (tx) => {
-        await tx.insertInto('item').values({ id: 2, parent_id: null, note: 'n2' }).execute();
-        await gate;
-      }),
-    );
+    const { unit: b, release } = heldOpen();
     await settle();
     // c waits for the connection b holds, so b's release schedules no commit of its own.
     const c = track(insert(3));
-    syncs[0]!.fail(new Error('EIO: i/o error, fdatasync'));
+    diskFails();
     await settle();
     release();
     await settle();
@@ -359,7 +354,7 @@ describe('SQLite group commit with the log synced off the event loop', () => {
     await until(() => syncs.length === 1);
     const b = track(insert(2));
     await settle();
-    syncs[0]!.fail(new Error('EIO: i/o error, fdatasync'));
+    diskFails();
     await settle();
     expect([a.settled, a.ok, b.settled, b.ok]).toEqual([true, false, true, false]);
     expect(String(a.error)).toMatch(/could not make its log durable; restart the service/);

@@ -176,9 +176,7 @@ export class GroupCommitSqliteDriver implements Driver {
     }
     this.onCommit?.(b.units);
     if (!this.syncLog) return b.resolve();
-    this.committed.push(b);
-    this.unsynced = b;
-    this.startSync();
+    this.awaitSync(b);
   }
 
   /** A lone write ran with no batch open, so SQLite committed it by itself, unsynced: it is a batch of its own. */
@@ -187,6 +185,11 @@ export class GroupCommitSqliteDriver implements Driver {
     b.units = 1;
     this.unitBatch = b;
     if (this.broken) return b.reject(this.broken);
+    this.awaitSync(b);
+  }
+
+  /** A committed batch is answered by the next sync that starts after now. */
+  private awaitSync(b: Batch): void {
     this.committed.push(b);
     this.unsynced = b;
     this.startSync();
