@@ -31,7 +31,7 @@ export interface CompiledStatement<A, R> {
   run(db: Executor, args: A): Promise<{ changed: number; rows: R[] }>;
   /**
    * A write whose outcome the caller does not wait on: inside a PostgreSQL transaction it is held and sent with
-   * the transaction's other held writes in one round trip, before its next statement or COMMIT
+   * the transaction's other held writes and its next statement or COMMIT, in one round trip
    * (`postgres-client.ts`); elsewhere it runs at once. `onChanged`, if given, is told the rows it changed once
    * it ran, before the COMMIT. Only for a write without `returning` whose failure the caller would not handle
    * (it surfaces at the transaction's next statement instead). A held write that reads or writes a table another

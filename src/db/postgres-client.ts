@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type pg from 'pg';
+import { inDoubt, runBatch, type BatchItem } from './postgres-batch.js';
 
 /** Distinct statement texts named on PostgreSQL; the hot paths use a few dozen, so this only bounds a pathological caller. */
 const STATEMENT_CACHE_MAX = 500;
@@ -44,22 +45,28 @@ interface HeldWrite {
 type Query = (config: { name?: string; text: string; values?: unknown[] }) => Promise<pg.QueryResult>;
 
 /**
- * Wraps the pool's clients for two things node-postgres does not do by itself.
+ * Wraps the pool's clients for what node-postgres does not do by itself: each statement it sends is a round trip,
+ * and on loopback TCP each round trip's send and receive cost more CPU, on both sides, than most statements
+ * (issue 13).
  *
  * Named statements: PostgreSQL parses and plans every unnamed statement. Naming a statement by its text's hash
  * makes each pooled connection prepare it once and reuse it. Only the first STATEMENT_CACHE_MAX texts get
  * names, so a caller that builds many distinct texts cannot grow the server's per-connection cache without bound.
  *
- * Held writes (issue 13): node-postgres waits for each statement's answer before it sends the next, so every
- * statement is a round trip, and a payout's pure inserts (its audit row, event, pending delivery, history row)
- * were a third of them. Writes marked with DEFER_MARK are held on the client and sent together as one statement
- * of data-modifying CTEs just before anything else runs on that client, COMMIT included; ROLLBACK drops them.
- * Because they are flushed before every other statement, the transaction reads what it wrote exactly as before;
- * what changes is only when an error of a held write surfaces (at the next statement or the COMMIT, which then
- * fails, so the transaction still rolls back as a whole). Sibling CTEs share one snapshot and cannot see each
- * other's rows, so a write that writes or reads a table a held write writes (or reads, for a write) first
- * flushes the held ones. Any other
- * statement (a savepoint command too) flushes first, so it runs after everything the transaction wrote.
+ * Held writes: writes marked with DEFER_MARK (a payout's audit row, event, pending delivery, history row…) are
+ * held on the client and sent with the transaction's next statement, COMMIT included; ROLLBACK drops them.
+ * Held writes that do not touch each other's tables go as one statement of data-modifying CTEs; sibling CTEs
+ * share one snapshot and cannot see each other's rows, so a write that writes or reads a table a held write
+ * writes (or reads, for a write) starts the next statement instead. The transaction reads what it wrote exactly
+ * as before; only an error of a held write surfaces later, at the next statement or the COMMIT, which then
+ * fails, so the transaction still rolls back as a whole.
+ *
+ * Held BEGIN: Kysely's `begin` is answered at once and sent with the transaction's first statement; a
+ * transaction that sent nothing is committed or rolled back without a word to the server.
+ *
+ * What is held goes out with the next statement as one batch (`postgres-batch.ts`): one write, one answer.
+ * A statement without values that may hold several commands (a migration's script) cannot be batched; what is
+ * held then goes first, on its own.
  */
 export function wrapPool(pool: pg.Pool): pg.Pool {
   const names = new Map<string, string>();
@@ -71,53 +78,127 @@ export function wrapPool(pool: pg.Pool): pg.Pool {
     }
     return name;
   };
+  const itemOf = (text: string, values: unknown[]): BatchItem => {
+    const name = values.length > 0 ? nameOf(text) : undefined;
+    return name ? { text, values, name } : { text, values };
+  };
 
   const wrap = (client: pg.PoolClient): pg.PoolClient => {
     if ((client as { __wrapped?: boolean }).__wrapped) return client;
     const raw = client.query.bind(client) as unknown as Query;
-    const send = (text: string, values: unknown[]) => {
-      const name = values.length > 0 ? nameOf(text) : undefined;
-      return name ? raw({ name, text, values }) : raw({ text, values });
+    const batch = (items: BatchItem[]) => runBatch(client, raw as (q: unknown) => unknown, items);
+    const send = async (text: string, values: unknown[]): Promise<pg.QueryResult> => {
+      const it = itemOf(text, values);
+      if (it.name && inDoubt(client, it.name)) return (await batch([it]))[0] as unknown as pg.QueryResult;
+      return it.name ? raw({ name: it.name, text, values }) : raw({ text, values });
     };
-    let held: HeldWrite[] = [];
+    let beginHeld = false;
+    /** Held writes in the order they must run; the writes of one group run together as one statement. */
+    let groups: HeldWrite[][] = [];
+    const dropHeld = () => {
+      beginHeld = false;
+      groups = [];
+    };
 
-    const flush = async (): Promise<void> => {
-      const writes = held;
-      held = [];
-      if (writes.length === 1) {
-        const w = writes[0]!;
-        const res = await send(w.sql, w.values);
-        w.onChanged?.(res.rowCount ?? 0);
-        return;
+    /** What is held, as statements to run before the next one, and what to tell the held writes once they ran. */
+    const takeHeld = () => {
+      const items: BatchItem[] = beginHeld ? [{ text: 'begin', values: [] }] : [];
+      const tell: Array<(r: { rowCount: number | null; rows: unknown[] }) => void> = beginHeld ? [() => undefined] : [];
+      for (const writes of groups) {
+        if (writes.length === 1) {
+          const w = writes[0]!;
+          items.push(itemOf(w.sql, w.values));
+          tell.push((r) => w.onChanged?.(r.rowCount ?? 0));
+        } else {
+          const { text, values } = combine(writes);
+          items.push(itemOf(text, values));
+          tell.push((r) => {
+            const counts = r.rows[0] as Record<string, number>;
+            writes.forEach((w, i) => w.onChanged?.(Number(counts[`c${i}`])));
+          });
+        }
       }
-      const { text, values } = combine(writes);
-      const res = await send(text, values);
-      const counts = res.rows[0] as Record<string, number>;
-      writes.forEach((w, i) => w.onChanged?.(Number(counts[`c${i}`])));
+      dropHeld();
+      return { items, tell };
     };
 
-    (client as unknown as { query: unknown }).query = async (text: unknown, values?: unknown) => {
-      if (typeof text !== 'string') return raw(text as never);
+    /** Sends `text` with everything held before it, in one batch when it can be batched. */
+    const sendAfterHeld = async (text: string, values: unknown[]): Promise<pg.QueryResult> => {
+      const { items, tell } = takeHeld();
+      if (items.length === 0) return send(text, values);
+      // Without values a text may hold several commands, which one Parse cannot take; with a `;` it might.
+      const single = values.length > 0 || !text.includes(';');
+      const results = await batch(single ? [...items, itemOf(text, values)] : items);
+      tell.forEach((t, i) => t(results[i]!));
+      return single ? (results[items.length] as unknown as pg.QueryResult) : send(text, values);
+    };
+
+    const answer = (command: string) => ({ command, rowCount: null, rows: [], fields: [], oid: 0 });
+
+    const query = async (text: unknown, values?: unknown): Promise<unknown> => {
+      if (typeof text !== 'string') {
+        if (beginHeld || groups.length > 0) throw new Error('a query object cannot follow held statements');
+        return raw(text as never);
+      }
       const params = Array.isArray(values) ? values : [];
       if (text.startsWith(DEFER_MARK)) {
         const [tables, n] = text.slice(DEFER_MARK.length, text.indexOf('*/')).split(':') as [string, string?];
         const [table, ...reads] = tables.split(',') as [string, ...string[]];
         const onChanged = n ? callbacks.get(Number(n)) : undefined;
+        const write: HeldWrite = { table, reads, sql: unmarked(text), values: params, onChanged };
         // Sibling CTEs would not see each other's rows: a write to, or a read of, a table a held write touches
-        // goes out only after it.
-        if (held.some((w) => w.table === table || w.reads.includes(table) || reads.includes(w.table))) await flush();
-        held.push({ table, reads, sql: unmarked(text), values: params, onChanged });
+        // runs as the next statement, after them.
+        const last = groups[groups.length - 1];
+        if (last && !last.some((w) => w.table === table || w.reads.includes(table) || reads.includes(w.table))) last.push(write);
+        else groups.push([write]);
         return { command: 'DEFERRED', rowCount: null, rows: [], fields: [], oid: 0 };
       }
-      if (text === 'rollback') held = [];
-      else if (held.length > 0) await flush();
-      return send(text, params);
+      if (params.length === 0) {
+        if (text === 'begin' && !beginHeld && groups.length === 0) {
+          beginHeld = true;
+          return answer('BEGIN');
+        }
+        // Nothing was sent since BEGIN: there is nothing to commit or roll back on the server.
+        if (beginHeld && (text === 'rollback' || (text === 'commit' && groups.length === 0))) {
+          dropHeld();
+          return answer(text.toUpperCase());
+        }
+        if (text === 'rollback') dropHeld();
+      }
+      return sendAfterHeld(text, params);
     };
+    // `pool.query` calls back rather than awaiting; Kysely awaits.
+    (client as unknown as { query: unknown }).query = (text: unknown, values?: unknown, cb?: unknown) => {
+      const done = typeof values === 'function' ? values : cb;
+      const p = query(text, typeof values === 'function' ? undefined : values);
+      if (typeof done !== 'function') return p;
+      p.then((r) => done(null, r), (e: unknown) => done(e));
+      return undefined;
+    };
+    held.set(client, { dirty: () => beginHeld || groups.length > 0, drop: dropHeld });
     (client as { __wrapped?: boolean }).__wrapped = true;
     return client;
   };
+  const held = new WeakMap<pg.PoolClient, { dirty(): boolean; drop(): void }>();
+  // A client must never go back to the pool with a BEGIN or writes held for a transaction that has ended (Kysely
+  // always commits or rolls back first): the next user would run them. The pool sets `release` at each checkout.
+  const guardRelease = (client: pg.PoolClient): pg.PoolClient => {
+    const release = client.release.bind(client);
+    client.release = (err?: Error | boolean) => {
+      const state = held.get(client);
+      const dirty = state?.dirty() ?? false;
+      state?.drop();
+      return release(dirty ? new Error('released with statements held') : err);
+    };
+    return client;
+  };
   const connect = pool.connect.bind(pool) as () => Promise<pg.PoolClient>;
-  (pool as unknown as { connect: unknown }).connect = async () => wrap(await connect());
+  const connectWrapped = async () => guardRelease(wrap(await connect()));
+  (pool as unknown as { connect: unknown }).connect = (cb?: (err: unknown, client?: pg.PoolClient, release?: unknown) => void) => {
+    if (!cb) return connectWrapped();
+    connectWrapped().then((c) => cb(null, c, c.release), (e: unknown) => cb(e));
+    return undefined;
+  };
   return pool;
 }
 

@@ -1,0 +1,150 @@
+import pg from 'pg';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createTestStore, type TestStore } from '../../test/helpers.js';
+import { deferMark, wrapPool } from './postgres-client.js';
+
+/**
+ * The wrapped pool (issue 13) on a real PostgreSQL: held BEGIN and held writes travel with the next statement as
+ * one batch, and what a caller sees (rows, counts, errors, the connection's state afterwards) is what it would
+ * see with one statement per round trip. Kysely drives a client with exactly these calls.
+ */
+describe.runIf(process.env.TEST_DATABASE_URL)('PostgreSQL batches', () => {
+  let store: TestStore;
+  let pool: pg.Pool;
+  /** Every write to the server: a lone statement or a batch. */
+  const sent = vi.spyOn(pg.Client.prototype, 'query');
+  const held = (table: string, sql: string) => deferMark(table, []).mark + sql;
+
+  beforeAll(async () => {
+    store = await createTestStore();
+    // One connection, so every test sees what the previous one left on it.
+    // int8 as numbers, as the store sets it: a batch must parse with its client's parsers, not pg's defaults.
+    const types = { getTypeParser: (oid: number, format?: 'text' | 'binary') => (oid === 20 ? Number : pg.types.getTypeParser(oid, format)) };
+    pool = wrapPool(new pg.Pool({ connectionString: store.config.databaseUrl, max: 1, types }));
+    await pool.query('create table items (id text primary key, n int8 not null); create table notes (id text primary key)');
+  });
+  afterAll(async () => {
+    await pool.end();
+    await store.drop();
+    sent.mockRestore();
+  });
+  afterEach(async () => {
+    await pool.query('delete from items; delete from notes');
+  });
+
+  const sentDuring = async (fn: (c: pg.PoolClient) => Promise<void>): Promise<number> => {
+    const c = await pool.connect();
+    try {
+      sent.mockClear();
+      await fn(c);
+      return sent.mock.calls.length;
+    } finally {
+      c.release();
+    }
+  };
+
+  it('send BEGIN with the first statement and held writes with COMMIT: two round trips, the same answers', async () => {
+    const trips = await sentDuring(async (c) => {
+      expect((await c.query('begin')).command).toBe('BEGIN');
+      const read = await c.query('select count(*)::int8 as n from items where id like $1', ['%']);
+      expect(read.rows).toEqual([{ n: 0 }]);
+      await c.query(held('items', 'insert into items (id, n) values ($1, $2)'), ['a', 1]);
+      await c.query(held('notes', 'insert into notes (id) values ($1)'), ['a']);
+      // Same table as a held write: runs after it, as its own statement in the same batch.
+      await c.query(held('items', 'update items set n = n + $1 where id = $2'), [41, 'a']);
+      expect((await c.query('commit')).command).toBe('COMMIT');
+    });
+    expect(trips).toBe(2);
+    expect((await pool.query('select id, n from items')).rows).toEqual([{ id: 'a', n: 42 }]);
+    expect((await pool.query('select count(*)::int as n from notes')).rows).toEqual([{ n: 1 }]);
+  });
+
+  it('answer a transaction that sent nothing without a round trip, and drop held writes on ROLLBACK', async () => {
+    expect(await sentDuring(async (c) => void (await c.query('begin'), await c.query('rollback')))).toBe(0);
+    expect(await sentDuring(async (c) => void (await c.query('begin'), await c.query('commit')))).toBe(0);
+    const trips = await sentDuring(async (c) => {
+      await c.query('begin');
+      await c.query('select 1 as one where $1::int = 1', [1]);
+      await c.query(held('items', 'insert into items (id, n) values ($1, $2)'), ['gone', 1]);
+      await c.query('rollback');
+    });
+    expect(trips).toBe(2);
+    expect((await pool.query('select count(*)::int as n from items')).rows).toEqual([{ n: 0 }]);
+  });
+
+  it('fail the statement that fails and every one after it with the server’s error, and leave the connection usable', async () => {
+    await pool.query('insert into items (id, n) values ($1, $2)', ['taken', 1]);
+    const insert = 'insert into items (n, id) values ($2, $1)';
+    const c = await pool.connect();
+    try {
+      await c.query('begin');
+      await c.query('insert into notes (id) values ($1)', ['n1']);
+      // A text this connection has not prepared yet: the batch parses it, then its insert fails.
+      await c.query(held('items', insert), ['taken', 2]);
+      const err = await c.query('select n from items where id = $1', ['taken']).catch((e: unknown) => e);
+      expect((err as { code?: string }).code).toBe('23505');
+      await c.query('rollback');
+      expect((await c.query('select count(*)::int as n from notes')).rows).toEqual([{ n: 0 }]);
+      // The failing write's statement was prepared by the batch; run alone and in a batch it must still work.
+      await c.query(insert, ['fresh', 3]);
+      await c.query('begin');
+      await c.query(held('items', insert), ['fresh2', 4]);
+      await c.query('commit');
+    } finally {
+      c.release();
+    }
+    expect((await pool.query('select id from items order by id')).rows.map((r) => r.id)).toEqual(['fresh', 'fresh2', 'taken']);
+  });
+
+  it('reuse a statement whose Parse failed in a batch once what it reads exists', async () => {
+    const text = 'select id from later where id = $1';
+    const c = await pool.connect();
+    try {
+      await c.query('begin');
+      await expect(c.query(text, ['x'])).rejects.toThrow(/later/);
+      await c.query('rollback');
+      await c.query('create table later (id text)');
+      expect((await c.query(text, ['x'])).rows).toEqual([]);
+      await c.query('begin');
+      expect((await c.query(text, ['x'])).rows).toEqual([]);
+      await c.query('commit');
+      await c.query('drop table later');
+    } finally {
+      c.release();
+    }
+  });
+
+  it('refuse a value it cannot encode before writing anything, and send a script of several commands on its own', async () => {
+    const circular: Record<string, unknown> = {};
+    circular.self = circular;
+    const c = await pool.connect();
+    try {
+      await c.query('begin');
+      await expect(c.query('select $1::jsonb as v', [circular])).rejects.toThrow(/circular/i);
+      await c.query('rollback');
+      await c.query('begin');
+      await c.query(held('notes', 'insert into notes (id) values ($1)'), ['s']);
+      await c.query("insert into items (id, n) values ('s1', 1); insert into items (id, n) values ('s2', 2)");
+      await c.query('commit');
+    } finally {
+      c.release();
+    }
+    expect((await pool.query('select count(*)::int as n from items')).rows).toEqual([{ n: 2 }]);
+    expect((await pool.query('select count(*)::int as n from notes')).rows).toEqual([{ n: 1 }]);
+  });
+
+  it('never hand a client with a held BEGIN or write to the next user', async () => {
+    const c = await pool.connect();
+    await c.query('begin');
+    await c.query(held('items', 'insert into items (id, n) values ($1, $2)'), ['leak', 1]);
+    c.release();
+    const next = await pool.connect();
+    try {
+      await next.query('select 1 as one where $1::int = 1', [1]);
+      expect((next as unknown as { getTransactionStatus(): string }).getTransactionStatus()).toBe('I');
+    } finally {
+      next.release();
+    }
+    expect((await pool.query('select count(*)::int as n from items')).rows).toEqual([{ n: 0 }]);
+  });
+});

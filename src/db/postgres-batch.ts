@@ -1,0 +1,185 @@
+import { createRequire } from 'node:module';
+import type pg from 'pg';
+
+/** node-postgres's own result builder and value encoder, so a batched statement answers exactly as a lone one. */
+interface PgResult {
+  command: string | null;
+  rowCount: number | null;
+  rows: unknown[];
+  fields: unknown[];
+  addFields(fields: unknown[]): void;
+  parseRow(row: unknown[]): unknown;
+  addRow(row: unknown): void;
+  addCommandComplete(msg: unknown): void;
+}
+const require = createRequire(import.meta.url);
+const Result = require('pg/lib/result.js') as new (rowMode: undefined, types: unknown) => PgResult;
+const { prepareValue } = require('pg/lib/utils.js') as { prepareValue(v: unknown): unknown };
+
+/** The parts of node-postgres's connection a batch writes to (its own `Query` uses the same). */
+interface Connection {
+  stream: { cork?(): void; uncork?(): void };
+  parsedStatements: Record<string, string>;
+  submittedNamedStatements: Record<string, string>;
+  parse(q: { text: string; name: string }): void;
+  bind(q: { portal: string; statement: string; values: unknown[] }): void;
+  describe(q: { type: 'P'; name: string }): void;
+  execute(q: { portal: string }): void;
+  close(q: { type: 'S'; name: string }): void;
+  sync(): void;
+}
+
+export interface BatchItem {
+  text: string;
+  values: unknown[];
+  /** A prepared statement's name on this connection; unnamed statements are parsed every time. */
+  name?: string;
+}
+
+/** Names whose Parse may or may not have reached the server (its batch failed on it): closed before reuse. */
+const uncertain = new WeakMap<Connection, Set<string>>();
+
+/**
+ * Several statements sent in one write and answered in one read (issue 13): each statement's Parse (unless
+ * its name is already prepared on the connection), Bind, Describe and Execute, then a single Sync. The server
+ * runs them in order and flushes its answers once, at the Sync, so the batch costs one round trip — and one
+ * send and one receive on each side, which on loopback TCP cost more CPU than the statements themselves.
+ *
+ * With one Sync the statements share the server's error handling: after the first error the server skips the
+ * rest, so the failing statement and every later one reject with that error. That is only right where the
+ * statements would not be committed apart anyway, which is why `postgres-client.ts` batches only inside a
+ * transaction (and BEGIN with its first statement).
+ *
+ * node-postgres runs it as one query (a "submittable"): it writes nothing else on the connection until the
+ * ReadyForQuery that ends it.
+ */
+export class Batch {
+  readonly done: Promise<PgResult[]>;
+  private readonly results: PgResult[];
+  private index = 0;
+  private settled = false;
+  private resolve!: (r: PgResult[]) => void;
+  private reject!: (e: unknown) => void;
+  /** Named statements this batch parses, by position: confirmed once the server answered past them. */
+  private readonly parsing = new Map<number, string>();
+  private connection?: Connection;
+
+  constructor(
+    private readonly items: readonly BatchItem[],
+    types: unknown,
+  ) {
+    this.results = items.map(() => new Result(undefined, types));
+    this.done = new Promise((res, rej) => {
+      this.resolve = res;
+      this.reject = rej;
+    });
+  }
+
+  submit(connection: Connection): Error | null {
+    // Encoded before anything is written: a value that cannot be encoded must not leave half a batch corked.
+    let encoded: unknown[][];
+    try {
+      encoded = this.items.map((it) => it.values.map((v) => prepareValue(v)));
+    } catch (err) {
+      return err as Error;
+    }
+    this.connection = connection;
+    const doubtful = uncertain.get(connection);
+    connection.stream.cork?.();
+    try {
+      this.items.forEach((it, i) => {
+        const name = it.name ?? '';
+        if (!name || (connection.parsedStatements[name] === undefined && connection.submittedNamedStatements[name] === undefined)) {
+          if (name && doubtful?.delete(name)) connection.close({ type: 'S', name });
+          connection.parse({ text: it.text, name });
+          if (name) {
+            connection.submittedNamedStatements[name] = it.text;
+            this.parsing.set(i, name);
+          }
+        }
+        connection.bind({ portal: '', statement: name, values: encoded[i]! });
+        connection.describe({ type: 'P', name: '' });
+        connection.execute({ portal: '' });
+      });
+      connection.sync();
+    } finally {
+      connection.stream.uncork?.();
+    }
+    return null;
+  }
+
+  handleRowDescription(msg: { fields: unknown[] }): void {
+    this.results[this.index]?.addFields(msg.fields);
+  }
+
+  handleDataRow(msg: { fields: unknown[] }): void {
+    const r = this.results[this.index];
+    if (r) r.addRow(r.parseRow(msg.fields));
+  }
+
+  handleCommandComplete(msg: unknown): void {
+    this.results[this.index]?.addCommandComplete(msg);
+    this.confirmParsed(this.index);
+    this.index++;
+  }
+
+  handleEmptyQuery(): void {
+    this.confirmParsed(this.index);
+    this.index++;
+  }
+
+  handleReadyForQuery(): void {
+    if (this.settled) return;
+    this.settled = true;
+    this.resolve(this.results);
+  }
+
+  handleError(err: unknown): void {
+    if (this.settled) return;
+    this.settled = true;
+    const c = this.connection;
+    if (c) {
+      // The failing statement's Parse may or may not have succeeded; later ones were skipped unparsed.
+      for (const [i, name] of this.parsing) {
+        if (i < this.index) continue;
+        delete c.submittedNamedStatements[name];
+        if (i === this.index) {
+          let set = uncertain.get(c);
+          if (!set) uncertain.set(c, (set = new Set()));
+          set.add(name);
+        }
+      }
+    }
+    this.reject(err);
+  }
+
+  /** A batch never opens a portal across round trips, nor a COPY. */
+  handlePortalSuspended(): void {}
+  handleCopyInResponse(connection: { sendCopyFail(msg: string): void }): void {
+    connection.sendCopyFail('COPY is not supported in a batch');
+  }
+  handleCopyData(): void {}
+
+  private confirmParsed(i: number): void {
+    const name = this.parsing.get(i);
+    const c = this.connection;
+    if (!name || !c) return;
+    c.parsedStatements[name] = c.submittedNamedStatements[name] ?? this.items[i]!.text;
+    delete c.submittedNamedStatements[name];
+  }
+}
+
+/**
+ * Runs `items` as one batch through `query`, the client's own (unwrapped) `query`, with `client`'s type parsers.
+ */
+export function runBatch(client: pg.PoolClient, query: (q: Batch) => unknown, items: readonly BatchItem[]): Promise<PgResult[]> {
+  const batch = new Batch(items, (client as unknown as { _types?: unknown })._types);
+  query(batch);
+  return batch.done;
+}
+
+/** Whether a statement name's Parse on this client is in doubt, so it must go through a batch (which closes it first). */
+export function inDoubt(client: pg.PoolClient, name: string): boolean {
+  const c = (client as unknown as { connection: Connection }).connection;
+  return uncertain.get(c)?.has(name) ?? false;
+}
