@@ -33,9 +33,10 @@ export interface CompiledStatement<A, R> {
    * A write whose outcome the caller does not wait on: inside a PostgreSQL transaction it is held and sent with
    * the transaction's other held writes and its next statement or COMMIT, in one round trip
    * (`postgres-client.ts`); elsewhere it runs at once. `onChanged`, if given, is told the rows it changed once
-   * it ran, before the COMMIT. Only for a write without `returning` whose failure the caller would not handle
-   * (it surfaces at the transaction's next statement instead). A held write that reads or writes a table another
-   * held write touches is sent after it, never beside it.
+   * the statement that carried it answered (on PostgreSQL that may be the COMMIT itself), and never if that
+   * statement failed; it may only schedule work, such as `afterCommit`. Only for a write without `returning`
+   * whose failure the caller would not handle (it surfaces at the transaction's next statement instead). A held
+   * write that reads or writes a table another held write touches is sent after it, never beside it.
    */
   defer(db: Executor, args: A, onChanged?: (changed: number) => void): Promise<void>;
 }

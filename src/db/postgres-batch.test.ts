@@ -133,6 +133,94 @@ describe.runIf(process.env.TEST_DATABASE_URL)('PostgreSQL batches', () => {
     expect((await pool.query('select count(*)::int as n from notes')).rows).toEqual([{ n: 1 }]);
   });
 
+  it('keep a statement in doubt until the server answers past it, even when an earlier statement fails first', async () => {
+    const insert = 'insert into items (id, n) values ($2, $1)';
+    await pool.query('insert into items (id, n) values ($1, $2)', ['dup', 1]);
+    const c = await pool.connect();
+    try {
+      // First use parses it in a batch and fails: in doubt.
+      await c.query('begin');
+      await c.query(held('items', insert), [1, 'dup']);
+      await expect(c.query('select 1 as one where $1::int = 1', [1])).rejects.toMatchObject({ code: '23505' });
+      await c.query('rollback');
+      // Next batch: a write before it fails, so its Close and Parse are skipped; it is still in doubt.
+      await c.query('begin');
+      await c.query(held('items', 'insert into items (id, n) values ($1, $2)'), ['dup', 2]);
+      await c.query(held('notes', 'insert into notes (id) values ($1)'), ['x']);
+      await c.query(held('items', insert), [3, 'later']);
+      await expect(c.query('select 1 as one where $1::int = 1', [1])).rejects.toMatchObject({ code: '23505' });
+      await c.query('rollback');
+      await c.query(insert, [4, 'works']);
+      await c.query(insert, [5, 'again']);
+    } finally {
+      c.release();
+    }
+    expect((await pool.query('select id from items order by id')).rows.map((r) => r.id)).toEqual(['again', 'dup', 'works']);
+  });
+
+  it('keep BEGIN and held writes for the next statement when a batch is refused before it is sent', async () => {
+    const circular: Record<string, unknown> = {};
+    circular.self = circular;
+    const c = await pool.connect();
+    try {
+      await c.query('begin');
+      await c.query(held('notes', 'insert into notes (id) values ($1)'), ['kept-held']);
+      await expect(c.query('select $1::jsonb as v', [circular])).rejects.toThrow(/circular/i);
+      // A caller that goes on is still inside its transaction: its rollback takes back everything.
+      await c.query('insert into items (id, n) values ($1, $2)', ['in-tx', 1]);
+      expect((await c.query('select count(*)::int as n from notes')).rows).toEqual([{ n: 1 }]);
+      await c.query('rollback');
+    } finally {
+      c.release();
+    }
+    expect((await pool.query('select count(*)::int as n from items')).rows).toEqual([{ n: 0 }]);
+    expect((await pool.query('select count(*)::int as n from notes')).rows).toEqual([{ n: 0 }]);
+  });
+
+  it('tell each held write what it changed, combined or alone, once the statement carrying them answered', async () => {
+    const told: string[] = [];
+    const tell = (what: string) => (n: number) => told.push(`${what}:${n}`);
+    await pool.query('insert into items (id, n) values ($1, $2)', ['t', 1]);
+    const c = await pool.connect();
+    try {
+      await c.query('begin');
+      await c.query(deferMark('notes', [], tell('note')).mark + 'insert into notes (id) values ($1)', ['t']);
+      await c.query(deferMark('items', [], tell('update')).mark + 'update items set n = n + 1 where id like $1', ['%']);
+      await c.query(deferMark('items', [], tell('none')).mark + 'update items set n = 0 where id = $1', ['nobody']);
+      expect(told).toEqual([]);
+      await c.query('commit');
+    } finally {
+      c.release();
+    }
+    expect(told).toEqual(['note:1', 'update:1', 'none:0']);
+  });
+
+  it('fail, not crash, when a row cannot be parsed, and answer the next statement', async () => {
+    const bad = wrapPool(
+      new pg.Pool({
+        connectionString: store.config.databaseUrl,
+        max: 1,
+        types: {
+          getTypeParser: (oid: number, format?: 'text' | 'binary') =>
+            oid === 1700 ? () => { throw new Error('no numerics here'); } : pg.types.getTypeParser(oid, format),
+        },
+      }),
+    );
+    try {
+      const c = await bad.connect();
+      try {
+        await c.query('begin');
+        await expect(c.query('select $1::numeric as v', ['1.5'])).rejects.toThrow('no numerics here');
+        await c.query('rollback');
+        expect((await c.query('select $1::int as v', [7])).rows).toEqual([{ v: 7 }]);
+      } finally {
+        c.release();
+      }
+    } finally {
+      await bad.end();
+    }
+  });
+
   it('never hand a client with a held BEGIN or write to the next user', async () => {
     const c = await pool.connect();
     await c.query('begin');

@@ -39,6 +39,10 @@ export interface BatchItem {
 /** Names whose Parse may or may not have reached the server (its batch failed on it): closed before reuse. */
 const uncertain = new WeakMap<Connection, Set<string>>();
 
+/** Marks an error raised before a batch wrote anything: what it carried is still the caller's to send. */
+const NOT_SENT = Symbol('not sent');
+export const wasNotSent = (err: unknown): boolean => typeof err === 'object' && err !== null && NOT_SENT in err;
+
 /**
  * Several statements sent in one write and answered in one read (issue 13): each statement's Parse (unless
  * its name is already prepared on the connection), Bind, Describe and Execute, then a single Sync. The server
@@ -63,6 +67,8 @@ export class Batch {
   /** Named statements this batch parses, by position: confirmed once the server answered past them. */
   private readonly parsing = new Map<number, string>();
   private connection?: Connection;
+  /** A row the type parsers could not read: the batch fails with it once the server is done (as `Query` does). */
+  private parseError: unknown;
 
   constructor(
     private readonly items: readonly BatchItem[],
@@ -81,6 +87,7 @@ export class Batch {
     try {
       encoded = this.items.map((it) => it.values.map((v) => prepareValue(v)));
     } catch (err) {
+      if (typeof err === 'object' && err !== null) Object.assign(err, { [NOT_SENT]: true });
       return err as Error;
     }
     this.connection = connection;
@@ -90,7 +97,8 @@ export class Batch {
       this.items.forEach((it, i) => {
         const name = it.name ?? '';
         if (!name || (connection.parsedStatements[name] === undefined && connection.submittedNamedStatements[name] === undefined)) {
-          if (name && doubtful?.delete(name)) connection.close({ type: 'S', name });
+          // Still in doubt until the server answers past it: an earlier failure in this batch skips the Close too.
+          if (name && doubtful?.has(name)) connection.close({ type: 'S', name });
           connection.parse({ text: it.text, name });
           if (name) {
             connection.submittedNamedStatements[name] = it.text;
@@ -114,7 +122,12 @@ export class Batch {
 
   handleDataRow(msg: { fields: unknown[] }): void {
     const r = this.results[this.index];
-    if (r) r.addRow(r.parseRow(msg.fields));
+    if (!r || this.parseError !== undefined) return;
+    try {
+      r.addRow(r.parseRow(msg.fields));
+    } catch (err) {
+      this.parseError = err;
+    }
   }
 
   handleCommandComplete(msg: unknown): void {
@@ -131,7 +144,8 @@ export class Batch {
   handleReadyForQuery(): void {
     if (this.settled) return;
     this.settled = true;
-    this.resolve(this.results);
+    if (this.parseError !== undefined) this.reject(this.parseError);
+    else this.resolve(this.results);
   }
 
   handleError(err: unknown): void {
@@ -166,6 +180,7 @@ export class Batch {
     if (!name || !c) return;
     c.parsedStatements[name] = c.submittedNamedStatements[name] ?? this.items[i]!.text;
     delete c.submittedNamedStatements[name];
+    uncertain.get(c)?.delete(name);
   }
 }
 

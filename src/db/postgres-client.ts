@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type pg from 'pg';
-import { inDoubt, runBatch, type BatchItem } from './postgres-batch.js';
+import { inDoubt, runBatch, wasNotSent, type BatchItem } from './postgres-batch.js';
 
 /** Distinct statement texts named on PostgreSQL; the hot paths use a few dozen, so this only bounds a pathological caller. */
 const STATEMENT_CACHE_MAX = 500;
@@ -118,28 +118,41 @@ export function wrapPool(pool: pg.Pool): pg.Pool {
           });
         }
       }
+      const restore = { beginHeld, groups };
       dropHeld();
-      return { items, tell };
+      return { items, tell, restore };
     };
 
     /** Sends `text` with everything held before it, in one batch when it can be batched. */
     const sendAfterHeld = async (text: string, values: unknown[]): Promise<pg.QueryResult> => {
-      const { items, tell } = takeHeld();
+      const { items, tell, restore } = takeHeld();
       if (items.length === 0) return send(text, values);
       // Without values a text may hold several commands, which one Parse cannot take; with a `;` it might.
       const single = values.length > 0 || !text.includes(';');
-      const results = await batch(single ? [...items, itemOf(text, values)] : items);
-      tell.forEach((t, i) => t(results[i]!));
+      let results;
+      try {
+        results = await batch(single ? [...items, itemOf(text, values)] : items);
+      } catch (err) {
+        // Refused before a byte was written (a value that cannot be encoded): the BEGIN and held writes are
+        // still to be sent, or a caller that goes on would run the rest of its transaction without a BEGIN.
+        if (wasNotSent(err)) ({ beginHeld, groups } = restore);
+        throw err;
+      }
+      // The held writes ran, in the batch that also carried `text` (a COMMIT, say); a callback only schedules
+      // work (`afterCommit`), and one that throws must not turn a COMMIT that happened into a failure.
+      tell.forEach((t, i) => {
+        try {
+          t(results[i]!);
+        } catch (err) {
+          process.emitWarning(`a held write's callback threw: ${String(err)}`);
+        }
+      });
       return single ? (results[items.length] as unknown as pg.QueryResult) : send(text, values);
     };
 
     const answer = (command: string) => ({ command, rowCount: null, rows: [], fields: [], oid: 0 });
 
-    const query = async (text: unknown, values?: unknown): Promise<unknown> => {
-      if (typeof text !== 'string') {
-        if (beginHeld || groups.length > 0) throw new Error('a query object cannot follow held statements');
-        return raw(text as never);
-      }
+    const query = async (text: string, values?: unknown): Promise<unknown> => {
       const params = Array.isArray(values) ? values : [];
       if (text.startsWith(DEFER_MARK)) {
         const [tables, n] = text.slice(DEFER_MARK.length, text.indexOf('*/')).split(':') as [string, string?];
@@ -167,12 +180,17 @@ export function wrapPool(pool: pg.Pool): pg.Pool {
       }
       return sendAfterHeld(text, params);
     };
-    // `pool.query` calls back rather than awaiting; Kysely awaits.
+    // `pool.query` calls back rather than awaiting; Kysely awaits. A query object (a cursor) goes to the client
+    // as it is, answered the client's way.
     (client as unknown as { query: unknown }).query = (text: unknown, values?: unknown, cb?: unknown) => {
+      if (typeof text !== 'string') {
+        if (beginHeld || groups.length > 0) throw new Error('a query object cannot follow held statements');
+        return (raw as unknown as (...a: unknown[]) => unknown)(text, values, cb);
+      }
       const done = typeof values === 'function' ? values : cb;
       const p = query(text, typeof values === 'function' ? undefined : values);
       if (typeof done !== 'function') return p;
-      p.then((r) => done(null, r), (e: unknown) => done(e));
+      answerLater(p, done as (err: unknown, r?: unknown) => void);
       return undefined;
     };
     held.set(client, { dirty: () => beginHeld || groups.length > 0, drop: dropHeld });
@@ -196,10 +214,18 @@ export function wrapPool(pool: pg.Pool): pg.Pool {
   const connectWrapped = async () => guardRelease(wrap(await connect()));
   (pool as unknown as { connect: unknown }).connect = (cb?: (err: unknown, client?: pg.PoolClient, release?: unknown) => void) => {
     if (!cb) return connectWrapped();
-    connectWrapped().then((c) => cb(null, c, c.release), (e: unknown) => cb(e));
+    answerLater(connectWrapped(), (err, c) => (c ? cb(null, c, c.release) : cb(err)));
     return undefined;
   };
   return pool;
+}
+
+/** Calls `cb` with what `p` gives, outside the promise's chain, so that a throwing callback is not swallowed. */
+function answerLater<T>(p: Promise<T>, cb: (err: unknown, r?: T) => void): void {
+  p.then(
+    (r) => process.nextTick(cb, null, r),
+    (e: unknown) => process.nextTick(cb, e),
+  );
 }
 
 /** `with w0 as (… returning 1), w1 as (…) select count(*) …`: every write runs, and each one's count comes back. */
