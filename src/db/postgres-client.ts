@@ -45,9 +45,8 @@ interface HeldWrite {
 type Query = (config: { name?: string; text: string; values?: unknown[] }) => Promise<pg.QueryResult>;
 
 /**
- * Wraps the pool's clients for what node-postgres does not do by itself: each statement it sends is a round trip,
- * and on loopback TCP each round trip's send and receive cost more CPU, on both sides, than most statements
- * (issue 13).
+ * Wraps the pool's clients for what node-postgres does not do by itself: each statement it sends is a round trip
+ * (a send, a wake-up and a receive on each side, and a wait while the transaction holds its locks; issue 13).
  *
  * Named statements: PostgreSQL parses and plans every unnamed statement. Naming a statement by its text's hash
  * makes each pooled connection prepare it once and reuse it. Only the first STATEMENT_CACHE_MAX texts get
