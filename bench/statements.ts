@@ -4,10 +4,10 @@
  * PARALLEL at a time (20), through `app.inject`, and lists every statement by count per payout and time inside
  * the store. The sandbox confirms at once (SANDBOX_CONFIRM_DELAY_MS=0), so the list covers request, submission
  * and confirmation with their events and pending deliveries; background jobs are off, so deliveries are written
- * but not sent. BEGIN/SAVEPOINT/COMMIT are the driver's and not listed. NOLOG=1 skips the statement log (its
- * own overhead) to read the CPU per payout alone. On PostgreSQL a write held with `defer` is listed at about 0 µs:
- * it is sent with the transaction's other held writes in one statement, which is not listed. RECEIVER=1 points
- * the webhooks at a local receiver in this process and then runs the delivery job, listing its statements and
+ * but not sent. BEGIN and COMMIT are listed too. NOLOG=1 skips the statement log (its own overhead) to read the
+ * CPU per payout alone. On PostgreSQL BEGIN and a write held with `defer` are listed at about 0 µs: they are sent
+ * in one batch with the transaction's next statement, whose time includes theirs. RECEIVER=1 points the
+ * webhooks at a local receiver in this process and then runs the delivery job, listing its statements and
  * the CPU per delivery (receiver included); its per-statement times include waiting behind the sends in flight,
  * so read its counts, not its times. A profile to find work, not a figure for docs.
  */
