@@ -39,9 +39,18 @@ export interface BatchItem {
 /** Names whose Parse may or may not have reached the server (its batch failed on it): closed before reuse. */
 const uncertain = new WeakMap<Connection, Set<string>>();
 
-/** Marks an error raised before a batch wrote anything: what it carried is still the caller's to send. */
-const NOT_SENT = Symbol('not sent');
-export const wasNotSent = (err: unknown): boolean => typeof err === 'object' && err !== null && NOT_SENT in err;
+/** Errors raised before a batch wrote anything: what it carried is still the caller's to send. */
+const notSent = new WeakSet<object>();
+export const wasNotSent = (err: unknown): boolean => typeof err === 'object' && err !== null && notSent.has(err);
+
+/**
+ * Values as node-postgres writes them. Encoding first means a value that cannot be encoded fails before a byte is
+ * written: node-postgres's own `Query` would otherwise close the named statement on the server while still
+ * listing it as prepared, so the connection failed that statement on every later use.
+ */
+export function encodeValues(values: readonly unknown[]): unknown[] {
+  return values.map((v) => prepareValue(v));
+}
 
 /**
  * Several statements sent in one write and answered in one read (issue 13): each statement's Parse (unless
@@ -85,9 +94,9 @@ export class Batch {
     // Encoded before anything is written: a value that cannot be encoded must not leave half a batch corked.
     let encoded: unknown[][];
     try {
-      encoded = this.items.map((it) => it.values.map((v) => prepareValue(v)));
+      encoded = this.items.map((it) => encodeValues(it.values));
     } catch (err) {
-      if (typeof err === 'object' && err !== null) Object.assign(err, { [NOT_SENT]: true });
+      if (typeof err === 'object' && err !== null) notSent.add(err);
       return err as Error;
     }
     this.connection = connection;
@@ -149,8 +158,7 @@ export class Batch {
   }
 
   handleError(err: unknown): void {
-    if (this.settled) return;
-    this.settled = true;
+    // The bookkeeping even when already settled: a batch rejected early (a read timeout) still runs on the server.
     const c = this.connection;
     if (c) {
       // The failing statement's Parse may or may not have succeeded; later ones were skipped unparsed.
@@ -164,6 +172,8 @@ export class Batch {
         }
       }
     }
+    if (this.settled) return;
+    this.settled = true;
     this.reject(err);
   }
 

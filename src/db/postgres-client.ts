@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type pg from 'pg';
-import { inDoubt, runBatch, wasNotSent, type BatchItem } from './postgres-batch.js';
+import { encodeValues, inDoubt, runBatch, wasNotSent, type BatchItem } from './postgres-batch.js';
 
 /** Distinct statement texts named on PostgreSQL; the hot paths use a few dozen, so this only bounds a pathological caller. */
 const STATEMENT_CACHE_MAX = 500;
@@ -89,7 +89,7 @@ export function wrapPool(pool: pg.Pool): pg.Pool {
     const send = async (text: string, values: unknown[]): Promise<pg.QueryResult> => {
       const it = itemOf(text, values);
       if (it.name && inDoubt(client, it.name)) return (await batch([it]))[0] as unknown as pg.QueryResult;
-      return it.name ? raw({ name: it.name, text, values }) : raw({ text, values });
+      return it.name ? raw({ name: it.name, text, values: encodeValues(values) }) : raw({ text, values });
     };
     let beginHeld = false;
     /** Held writes in the order they must run; the writes of one group run together as one statement. */
@@ -134,18 +134,13 @@ export function wrapPool(pool: pg.Pool): pg.Pool {
       } catch (err) {
         // Refused before a byte was written (a value that cannot be encoded): the BEGIN and held writes are
         // still to be sent, or a caller that goes on would run the rest of its transaction without a BEGIN.
-        if (wasNotSent(err)) ({ beginHeld, groups } = restore);
+        if (wasNotSent(err)) {
+          beginHeld ||= restore.beginHeld;
+          groups = [...restore.groups, ...groups];
+        }
         throw err;
       }
-      // The held writes ran, in the batch that also carried `text` (a COMMIT, say); a callback only schedules
-      // work (`afterCommit`), and one that throws must not turn a COMMIT that happened into a failure.
-      tell.forEach((t, i) => {
-        try {
-          t(results[i]!);
-        } catch (err) {
-          process.emitWarning(`a held write's callback threw: ${String(err)}`);
-        }
-      });
+      tellAll(tell, results);
       return single ? (results[items.length] as unknown as pg.QueryResult) : send(text, values);
     };
 
@@ -183,7 +178,15 @@ export function wrapPool(pool: pg.Pool): pg.Pool {
     // as it is, answered the client's way.
     (client as unknown as { query: unknown }).query = (text: unknown, values?: unknown, cb?: unknown) => {
       if (typeof text !== 'string') {
-        if (beginHeld || groups.length > 0) throw new Error('a query object cannot follow held statements');
+        // What is held goes first: node-postgres runs its queue in order. A held write's error then surfaces as
+        // the query object's (the transaction is aborted), as it would at any next statement.
+        const { items, tell } = takeHeld();
+        if (items.length > 0) {
+          batch(items).then(
+            (results) => tellAll(tell, results),
+            () => undefined,
+          );
+        }
         return (raw as unknown as (...a: unknown[]) => unknown)(text, values, cb);
       }
       const done = typeof values === 'function' ? values : cb;
@@ -217,6 +220,20 @@ export function wrapPool(pool: pg.Pool): pg.Pool {
     return undefined;
   };
   return pool;
+}
+
+/**
+ * Tells held writes what they changed once the batch that carried them answered (with a COMMIT, say). A callback
+ * only schedules work (`afterCommit`); one that throws must not turn a COMMIT that happened into a failure.
+ */
+function tellAll(tell: Array<(r: { rowCount: number | null; rows: unknown[] }) => void>, results: ReadonlyArray<{ rowCount: number | null; rows: unknown[] }>): void {
+  tell.forEach((t, i) => {
+    try {
+      t(results[i]!);
+    } catch (err) {
+      process.emitWarning(`a held write's callback threw: ${String(err)}`);
+    }
+  });
 }
 
 /** Calls `cb` with what `p` gives, outside the promise's chain, so that a throwing callback is not swallowed. */
