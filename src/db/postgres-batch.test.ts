@@ -32,15 +32,25 @@ describe.runIf(process.env.TEST_DATABASE_URL)('PostgreSQL batches', () => {
     await pool.query('delete from items; delete from notes');
   });
 
-  const sentDuring = async (fn: (c: pg.PoolClient) => Promise<void>): Promise<number> => {
+  const withClient = async <T>(fn: (c: pg.PoolClient) => Promise<T>): Promise<T> => {
     const c = await pool.connect();
     try {
-      sent.mockClear();
-      await fn(c);
-      return sent.mock.calls.length;
+      return await fn(c);
     } finally {
       c.release();
     }
+  };
+  const sentDuring = (fn: (c: pg.PoolClient) => Promise<void>): Promise<number> =>
+    withClient(async (c) => {
+      sent.mockClear();
+      await fn(c);
+      return sent.mock.calls.length;
+    });
+  /** A value node-postgres cannot encode (JSON of a cycle). */
+  const circular = () => {
+    const o: Record<string, unknown> = {};
+    o.self = o;
+    return o;
   };
 
   it('send BEGIN with the first statement and held writes with COMMIT: two round trips, the same answers', async () => {
@@ -75,8 +85,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('PostgreSQL batches', () => {
   it('fail the statement that fails and every one after it with the server’s error, and leave the connection usable', async () => {
     await pool.query('insert into items (id, n) values ($1, $2)', ['taken', 1]);
     const insert = 'insert into items (n, id) values ($2, $1)';
-    const c = await pool.connect();
-    try {
+    await withClient(async (c) => {
       await c.query('begin');
       await c.query('insert into notes (id) values ($1)', ['n1']);
       // A text this connection has not prepared yet: the batch parses it, then its insert fails.
@@ -90,16 +99,13 @@ describe.runIf(process.env.TEST_DATABASE_URL)('PostgreSQL batches', () => {
       await c.query('begin');
       await c.query(held('items', insert), ['fresh2', 4]);
       await c.query('commit');
-    } finally {
-      c.release();
-    }
+    });
     expect((await pool.query('select id from items order by id')).rows.map((r) => r.id)).toEqual(['fresh', 'fresh2', 'taken']);
   });
 
   it('reuse a statement whose Parse failed in a batch once what it reads exists', async () => {
     const text = 'select id from later where id = $1';
-    const c = await pool.connect();
-    try {
+    await withClient(async (c) => {
       await c.query('begin');
       await expect(c.query(text, ['x'])).rejects.toThrow(/later/);
       await c.query('rollback');
@@ -109,26 +115,19 @@ describe.runIf(process.env.TEST_DATABASE_URL)('PostgreSQL batches', () => {
       expect((await c.query(text, ['x'])).rows).toEqual([]);
       await c.query('commit');
       await c.query('drop table later');
-    } finally {
-      c.release();
-    }
+    });
   });
 
   it('refuse a value it cannot encode before writing anything, and send a script of several commands on its own', async () => {
-    const circular: Record<string, unknown> = {};
-    circular.self = circular;
-    const c = await pool.connect();
-    try {
+    await withClient(async (c) => {
       await c.query('begin');
-      await expect(c.query('select $1::jsonb as v', [circular])).rejects.toThrow(/circular/i);
+      await expect(c.query('select $1::jsonb as v', [circular()])).rejects.toThrow(/circular/i);
       await c.query('rollback');
       await c.query('begin');
       await c.query(held('notes', 'insert into notes (id) values ($1)'), ['s']);
       await c.query("insert into items (id, n) values ('s1', 1); insert into items (id, n) values ('s2', 2)");
       await c.query('commit');
-    } finally {
-      c.release();
-    }
+    });
     expect((await pool.query('select count(*)::int as n from items')).rows).toEqual([{ n: 2 }]);
     expect((await pool.query('select count(*)::int as n from notes')).rows).toEqual([{ n: 1 }]);
   });
@@ -136,8 +135,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('PostgreSQL batches', () => {
   it('keep a statement in doubt until the server answers past it, even when an earlier statement fails first', async () => {
     const insert = 'insert into items (id, n) values ($2, $1)';
     await pool.query('insert into items (id, n) values ($1, $2)', ['dup', 1]);
-    const c = await pool.connect();
-    try {
+    await withClient(async (c) => {
       // First use parses it in a batch and fails: in doubt.
       await c.query('begin');
       await c.query(held('items', insert), [1, 'dup']);
@@ -152,70 +150,52 @@ describe.runIf(process.env.TEST_DATABASE_URL)('PostgreSQL batches', () => {
       await c.query('rollback');
       await c.query(insert, [4, 'works']);
       await c.query(insert, [5, 'again']);
-    } finally {
-      c.release();
-    }
+    });
     expect((await pool.query('select id from items order by id')).rows.map((r) => r.id)).toEqual(['again', 'dup', 'works']);
   });
 
   it('keep BEGIN and held writes for the next statement when a batch is refused before it is sent', async () => {
-    const circular: Record<string, unknown> = {};
-    circular.self = circular;
-    const c = await pool.connect();
-    try {
+    await withClient(async (c) => {
       await c.query('begin');
       await c.query(held('notes', 'insert into notes (id) values ($1)'), ['kept-held']);
-      await expect(c.query('select $1::jsonb as v', [circular])).rejects.toThrow(/circular/i);
+      await expect(c.query('select $1::jsonb as v', [circular()])).rejects.toThrow(/circular/i);
       // A caller that goes on is still inside its transaction: its rollback takes back everything.
       await c.query('insert into items (id, n) values ($1, $2)', ['in-tx', 1]);
       expect((await c.query('select count(*)::int as n from notes')).rows).toEqual([{ n: 1 }]);
       await c.query('rollback');
-    } finally {
-      c.release();
-    }
+    });
     expect((await pool.query('select count(*)::int as n from items')).rows).toEqual([{ n: 0 }]);
     expect((await pool.query('select count(*)::int as n from notes')).rows).toEqual([{ n: 0 }]);
   });
 
   it('keep a prepared statement usable after a value it cannot encode, run alone', async () => {
-    const circular: Record<string, unknown> = {};
-    circular.self = circular;
     const text = 'select $1::jsonb as v';
-    const c = await pool.connect();
-    try {
+    await withClient(async (c) => {
       expect((await c.query(text, [{ a: 1 }])).rows).toEqual([{ v: { a: 1 } }]);
-      await expect(c.query(text, [circular])).rejects.toThrow(/circular/i);
+      await expect(c.query(text, [circular()])).rejects.toThrow(/circular/i);
       expect((await c.query(text, [{ a: 2 }])).rows).toEqual([{ v: { a: 2 } }]);
       await c.query('begin');
       expect((await c.query(text, [{ a: 3 }])).rows).toEqual([{ v: { a: 3 } }]);
       await c.query('commit');
-    } finally {
-      c.release();
-    }
+    });
   });
 
   it('keep a write held while a refused batch was on its way, with the ones it carried', async () => {
-    const circular: Record<string, unknown> = {};
-    circular.self = circular;
-    const c = await pool.connect();
-    try {
+    await withClient(async (c) => {
       await c.query('begin');
       await c.query(held('notes', 'insert into notes (id) values ($1)'), ['before']);
       // Not awaited: a write is held while the refusal is still on its way (Kysely never does this; a caller may).
-      const refused = c.query('select $1::jsonb as v', [circular]);
+      const refused = c.query('select $1::jsonb as v', [circular()]);
       await c.query(held('items', 'insert into items (id, n) values ($1, $2)'), ['during', 1]);
       await expect(refused).rejects.toThrow(/circular/i);
       await c.query('commit');
-    } finally {
-      c.release();
-    }
+    });
     expect((await pool.query('select count(*)::int as n from notes')).rows).toEqual([{ n: 1 }]);
     expect((await pool.query('select count(*)::int as n from items')).rows).toEqual([{ n: 1 }]);
   });
 
   it('send what is held before a query object, inside the transaction', async () => {
-    const c = await pool.connect();
-    try {
+    await withClient(async (c) => {
       await c.query('begin');
       await c.query(held('items', 'insert into items (id, n) values ($1, $2)'), ['seen', 1]);
       const q = c.query(new pg.Query('select count(*)::int as n from items')) as unknown as pg.Query;
@@ -225,9 +205,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('PostgreSQL batches', () => {
       });
       expect(rows).toEqual([{ n: 1 }]);
       await c.query('rollback');
-    } finally {
-      c.release();
-    }
+    });
     expect((await pool.query('select count(*)::int as n from items')).rows).toEqual([{ n: 0 }]);
   });
 
@@ -236,8 +214,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('PostgreSQL batches', () => {
     const tell = (what: string) => (n: number) => told.push(`${what}:${n}`);
     const warned = new Promise<string>((resolve) => process.once('warning', (w) => resolve(w.message)));
     await pool.query('insert into items (id, n) values ($1, $2)', ['t', 1]);
-    const c = await pool.connect();
-    try {
+    await withClient(async (c) => {
       await c.query('begin');
       await c.query(deferMark('notes', [], tell('note')).mark + 'insert into notes (id) values ($1)', ['t']);
       await c.query(deferMark('items', [], tell('update')).mark + 'update items set n = n + 1 where id like $1', ['%']);
@@ -249,9 +226,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('PostgreSQL batches', () => {
       expect(told).toEqual([]);
       // The COMMIT happened: a throwing callback becomes a warning, not a failed COMMIT.
       await c.query('commit');
-    } finally {
-      c.release();
-    }
+    });
     expect(told).toEqual(['note:1', 'update:1', 'none:0']);
     expect(await warned).toMatch(/a callback that throws/);
     expect((await pool.query('select count(*)::int as n from notes')).rows).toEqual([{ n: 2 }]);
@@ -280,6 +255,30 @@ describe.runIf(process.env.TEST_DATABASE_URL)('PostgreSQL batches', () => {
       }
     } finally {
       await bad.end();
+    }
+  });
+
+  it('keep its prepared statements straight when node-postgres times it out while the server goes on', async () => {
+    const timed = wrapPool(new pg.Pool({ connectionString: store.config.databaseUrl, max: 1, query_timeout: 200 }));
+    const insert = 'insert into items (n, id) values ($2, $1)';
+    try {
+      await timed.query('insert into items (id, n) values ($1, $2)', ['qt', 1]);
+      const c = await timed.connect();
+      try {
+        await c.query('begin');
+        await c.query(held('notes', 'insert into notes (id) select $1::text from pg_sleep(0.5)'), ['slow']);
+        // Rejected at 200 ms; the server parses the insert at 500 ms and fails it on the duplicate.
+        await expect(c.query(insert, ['qt', 2])).rejects.toThrow(/timeout/i);
+        // Every statement's timer starts when it is queued: let the server finish before the next one.
+        await new Promise((r) => setTimeout(r, 600));
+        await c.query('rollback');
+        await c.query(insert, ['qt2', 3]);
+      } finally {
+        c.release();
+      }
+      expect((await timed.query('select id from items order by id')).rows.map((r) => r.id)).toEqual(['qt', 'qt2']);
+    } finally {
+      await timed.end();
     }
   });
 

@@ -68,6 +68,8 @@ export function encodeValues(values: readonly unknown[]): unknown[] {
  */
 export class Batch {
   readonly done: Promise<PgResult[]>;
+  /** Set by node-postgres when it times the query (`query_timeout`): calling it clears that timer. */
+  callback?: (err: unknown, results?: PgResult[]) => void;
   private readonly results: PgResult[];
   private index = 0;
   private settled = false;
@@ -153,8 +155,11 @@ export class Batch {
   handleReadyForQuery(): void {
     if (this.settled) return;
     this.settled = true;
-    if (this.parseError !== undefined) this.reject(this.parseError);
-    else this.resolve(this.results);
+    if (this.parseError !== undefined) this.fail(this.parseError);
+    else {
+      this.callback?.(null, this.results);
+      this.resolve(this.results);
+    }
   }
 
   handleError(err: unknown): void {
@@ -174,7 +179,7 @@ export class Batch {
     }
     if (this.settled) return;
     this.settled = true;
-    this.reject(err);
+    this.fail(err);
   }
 
   /** A batch never opens a portal across round trips, nor a COPY. */
@@ -183,6 +188,11 @@ export class Batch {
     connection.sendCopyFail('COPY is not supported in a batch');
   }
   handleCopyData(): void {}
+
+  private fail(err: unknown): void {
+    this.callback?.(err);
+    this.reject(err);
+  }
 
   private confirmParsed(i: number): void {
     const name = this.parsing.get(i);

@@ -42,6 +42,9 @@ interface HeldWrite {
   onChanged?: (changed: number) => void;
 }
 
+/** What a held statement is told once the batch that carried it answered. */
+type Tell = (r: { rowCount: number | null; rows: unknown[] }) => void;
+
 type Query = (config: { name?: string; text: string; values?: unknown[] }) => Promise<pg.QueryResult>;
 
 /**
@@ -83,7 +86,7 @@ export function wrapPool(pool: pg.Pool): pg.Pool {
   };
 
   const wrap = (client: pg.PoolClient): pg.PoolClient => {
-    if ((client as { __wrapped?: boolean }).__wrapped) return client;
+    if (held.has(client)) return client;
     const raw = client.query.bind(client) as unknown as Query;
     const batch = (items: BatchItem[]) => runBatch(client, raw as (q: unknown) => unknown, items);
     const send = async (text: string, values: unknown[]): Promise<pg.QueryResult> => {
@@ -102,7 +105,7 @@ export function wrapPool(pool: pg.Pool): pg.Pool {
     /** What is held, as statements to run before the next one, and what to tell the held writes once they ran. */
     const takeHeld = () => {
       const items: BatchItem[] = beginHeld ? [{ text: 'begin', values: [] }] : [];
-      const tell: Array<(r: { rowCount: number | null; rows: unknown[] }) => void> = beginHeld ? [() => undefined] : [];
+      const tell: Tell[] = beginHeld ? [() => undefined] : [];
       for (const writes of groups) {
         if (writes.length === 1) {
           const w = writes[0]!;
@@ -158,7 +161,7 @@ export function wrapPool(pool: pg.Pool): pg.Pool {
         const last = groups[groups.length - 1];
         if (last && !last.some((w) => w.table === table || w.reads.includes(table) || reads.includes(w.table))) last.push(write);
         else groups.push([write]);
-        return { command: 'DEFERRED', rowCount: null, rows: [], fields: [], oid: 0 };
+        return answer('DEFERRED');
       }
       if (params.length === 0) {
         if (text === 'begin' && !beginHeld && groups.length === 0) {
@@ -196,9 +199,9 @@ export function wrapPool(pool: pg.Pool): pg.Pool {
       return undefined;
     };
     held.set(client, { dirty: () => beginHeld || groups.length > 0, drop: dropHeld });
-    (client as { __wrapped?: boolean }).__wrapped = true;
     return client;
   };
+  /** Each wrapped client's held state; a client is wrapped once, when the pool first hands it out. */
   const held = new WeakMap<pg.PoolClient, { dirty(): boolean; drop(): void }>();
   // A client must never go back to the pool with a BEGIN or writes held for a transaction that has ended (Kysely
   // always commits or rolls back first): the next user would run them. The pool sets `release` at each checkout.
@@ -226,7 +229,7 @@ export function wrapPool(pool: pg.Pool): pg.Pool {
  * Tells held writes what they changed once the batch that carried them answered (with a COMMIT, say). A callback
  * only schedules work (`afterCommit`); one that throws must not turn a COMMIT that happened into a failure.
  */
-function tellAll(tell: Array<(r: { rowCount: number | null; rows: unknown[] }) => void>, results: ReadonlyArray<{ rowCount: number | null; rows: unknown[] }>): void {
+function tellAll(tell: Tell[], results: ReadonlyArray<Parameters<Tell>[0]>): void {
   tell.forEach((t, i) => {
     try {
       t(results[i]!);
