@@ -9,7 +9,8 @@
  * in one batch with the transaction's next statement, whose time includes theirs. RECEIVER=1 points the
  * webhooks at a local receiver in this process and then runs the delivery job, listing its statements and
  * the CPU per delivery (receiver included); its per-statement times include waiting behind the sends in flight,
- * so read its counts, not its times. A profile to find work, not a figure for docs.
+ * so read its counts, not its times. SQLW=N prints N characters of each statement (150). A profile to find work,
+ * not a figure for docs.
  */
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
@@ -102,7 +103,7 @@ const show = (title: string, m: Map<string, Stat>) => {
   const n = rows.reduce((s, [, v]) => s + v.n, 0);
   const ms = rows.reduce((s, [, v]) => s + v.ms, 0);
   console.log(`\n${title}: ${(n / PAYOUTS).toFixed(1)} statements per payout, ${(ms / PAYOUTS).toFixed(3)} ms in the store per payout`);
-  for (const [q, v] of rows.slice(0, 40)) console.log(`${(v.n / PAYOUTS).toFixed(2).padStart(6)} × ${((v.ms / v.n) * 1000).toFixed(0).padStart(5)} µs  ${q.slice(0, 150)}`);
+  for (const [q, v] of rows.slice(0, 40)) console.log(`${(v.n / PAYOUTS).toFixed(2).padStart(6)} × ${((v.ms / v.n) * 1000).toFixed(0).padStart(5)} µs  ${q.slice(0, Number(process.env.SQLW ?? 150))}`);
 };
 console.log(`statuses ${JSON.stringify(Object.fromEntries(codes))}; ${PAYOUTS} payouts in ${wall.toFixed(0)} ms = ${((PAYOUTS / wall) * 1000).toFixed(0)}/s; CPU ${((cpu.user + cpu.system) / 1000 / PAYOUTS).toFixed(3)} ms per payout`);
 show('request path', reqStats);

@@ -142,9 +142,67 @@ describe.each([
     expect(committedWhenRead).toEqual(['pending']);
   });
 
-  it('a lone statement with no batch open commits on its own, at once', async () => {
+  it('a lone write with no batch open starts one, and is answered once it is committed', async () => {
     await db.insertInto('item').values({ id: 1, parent_id: null, note: 'alone' }).execute();
     expect(committedNotes()).toEqual(['alone']);
+    expect(commits).toEqual([1]);
+  });
+
+  it('concurrent lone writes share a commit, and each is answered after it', async () => {
+    const seenAtAnswer: boolean[] = [];
+    await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        db
+          .updateTable('item')
+          .set({ note: 'x' })
+          .where('id', '=', -1)
+          .execute()
+          .then(() => db.insertInto('item').values({ id: i + 1, parent_id: null, note: `n${i}` }).execute())
+          .then(() => seenAtAnswer.push(committedNotes().includes(`n${i}`))),
+      ),
+    );
+    expect(seenAtAnswer).toEqual(Array(30).fill(true));
+    expect(commits.reduce((a, b) => a + b, 0)).toBe(60);
+    expect(commits.length).toBeLessThan(10);
+  });
+
+  it('a lone write that fails fails alone; the lone writes of its batch commit', async () => {
+    await db.insertInto('item').values({ id: 1, parent_id: null, note: 'first' }).execute();
+    commits = [];
+    const results = await Promise.allSettled([
+      db.insertInto('item').values({ id: 2, parent_id: null, note: 'before' }).execute(),
+      db.insertInto('item').values({ id: 1, parent_id: null, note: 'duplicate' }).execute(),
+      db.insertInto('item').values({ id: 3, parent_id: null, note: 'after' }).execute(),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect(String((results[1] as PromiseRejectedResult).reason)).toMatch(/UNIQUE/);
+    expect(committedNotes()).toEqual(['first', 'before', 'after']);
+    expect(commits).toEqual([3]);
+  });
+
+  it('a connection of this process about to write first commits the batch another one left open for the next turn', async () => {
+    const raw2 = new SQLite(file);
+    raw2.pragma('busy_timeout = 2000');
+    const db2 = new Kysely<Db>({ dialect: new GroupCommitSqliteDialect(raw2) });
+    try {
+      const started = Date.now();
+      // A batch opened for the first would wait for a turn of the event loop that the second's busy wait blocks.
+      await Promise.all([
+        db.insertInto('item').values({ id: 1, parent_id: null, note: 'here' }).execute(),
+        db2.insertInto('item').values({ id: 2, parent_id: null, note: 'there' }).execute(),
+      ]);
+      expect(Date.now() - started).toBeLessThan(1000);
+      expect(commits).toEqual([1]);
+    } finally {
+      await db2.destroy();
+    }
+    await db.insertInto('item').values({ id: 3, parent_id: null, note: 'alone again' }).execute();
+    expect(commits).toEqual([1, 1]);
+    expect(committedNotes()).toEqual(['here', 'there', 'alone again']);
+  });
+
+  it('schema changes are not data changes: they still commit by themselves', async () => {
+    await sql`create table other (id integer primary key)`.execute(db);
     expect(commits).toEqual([]);
   });
 
