@@ -24,6 +24,15 @@ const MAX_BATCH_UNITS = 256;
  */
 const driversPerFile = new Map<string, Set<GroupCommitSqliteDriver>>();
 
+/** The file as SQLite resolves it, or null for a temporary database that has no name. */
+function fileOf(db: SQLite.Database): string | null {
+  try {
+    return realpathSync(db.name);
+  } catch {
+    return null;
+  }
+}
+
 /** Statements that change rows, and may run inside a transaction (unlike some pragmas, VACUUM or a checkpoint). */
 const DATA_CHANGE = /^\s*(insert|update|delete|replace|with)\b/i;
 /** Distinct statements kept prepared; the hot paths use a few dozen, so this only bounds a pathological caller. */
@@ -88,7 +97,7 @@ export class GroupCommitSqliteDriver implements Driver {
     this.syncLog = opts.syncLog ?? null;
     this.connection = new GroupConnection(db, this.syncLog ? () => this.autocommitted() : null, (lone) => this.beforeWrite(lone));
     this.onCommit = opts.onCommit;
-    this.file = db.memory ? null : realpathSync(db.name);
+    this.file = db.memory ? null : fileOf(db);
     if (this.file) {
       let peers = driversPerFile.get(this.file);
       if (!peers) driversPerFile.set(this.file, (peers = new Set()));
