@@ -186,11 +186,11 @@ describe.each([
     const db2 = new Kysely<Db>({ dialect: new GroupCommitSqliteDialect(raw2) });
     try {
       const started = Date.now();
-      // A batch opened for the first would wait for a turn of the event loop that the second's busy wait blocks.
-      await Promise.all([
-        db.insertInto('item').values({ id: 1, parent_id: null, note: 'here' }).execute(),
-        db2.insertInto('item').values({ id: 2, parent_id: null, note: 'there' }).execute(),
-      ]);
+      // The first writes while it is the file's only driver, so its batch stays open for the next turn of the event
+      // loop (microtasks never reach it); the second's first write would then busy-wait, blocking that turn.
+      const here = db.insertInto('item').values({ id: 1, parent_id: null, note: 'here' }).execute();
+      for (let i = 0; i < 100; i++) await Promise.resolve();
+      await Promise.all([here, db2.insertInto('item').values({ id: 2, parent_id: null, note: 'there' }).execute()]);
       expect(Date.now() - started).toBeLessThan(1000);
       expect(commits).toEqual([1]);
     } finally {
@@ -199,6 +199,41 @@ describe.each([
     await db.insertInto('item').values({ id: 3, parent_id: null, note: 'alone again' }).execute();
     expect(commits).toEqual([1, 1]);
     expect(committedNotes()).toEqual(['here', 'there', 'alone again']);
+  });
+
+  it('while two connections of this process use the file, lone writes commit by themselves and never wait on each other', async () => {
+    const raw2 = new SQLite(file);
+    raw2.pragma('busy_timeout = 2000');
+    const db2 = new Kysely<Db>({ dialect: new GroupCommitSqliteDialect(raw2) });
+    try {
+      await db2.selectFrom('item').selectAll().execute();
+      const started = Date.now();
+      const writes: Promise<unknown>[] = [];
+      for (let i = 0; i < 10; i++) {
+        writes.push(db2.insertInto('item').values({ id: 100 + i, parent_id: null, note: `b${i}` }).execute());
+        writes.push(db.insertInto('item').values({ id: i + 1, parent_id: null, note: `a${i}` }).execute());
+      }
+      const results = await Promise.allSettled(writes);
+      expect(results.filter((r) => r.status === 'rejected')).toEqual([]);
+      expect(Date.now() - started).toBeLessThan(1000);
+      expect(committedNotes()).toHaveLength(20);
+      expect(commits).toEqual([]);
+    } finally {
+      await db2.destroy();
+    }
+  });
+
+  it('a lone write after SQLite ended the batch its unit wrote in fails, rather than commit without the lost work', async () => {
+    const outcome = db
+      .connection()
+      .execute(async (c) => {
+        await c.insertInto('item').values({ id: 1, parent_id: null, note: 'first' }).execute();
+        // OR ROLLBACK ends the whole physical transaction, the first insert with it.
+        await expect(sql`insert or rollback into item (id, parent_id, note) values (1, null, 'again')`.execute(c)).rejects.toThrow(/UNIQUE/);
+        await c.insertInto('item').values({ id: 2, parent_id: null, note: 'second' }).execute();
+      });
+    await expect(outcome).rejects.toThrow(/rolled back/);
+    expect(committedNotes()).toEqual([]);
   });
 
   it('schema changes are not data changes: they still commit by themselves', async () => {

@@ -17,10 +17,11 @@ import {
 const MAX_BATCH_UNITS = 256;
 /**
  * Open drivers per database file in this process: the service has one, tests that run two nodes or watch a store
- * have more. A connection's busy wait blocks the whole event loop, so a batch another driver here left open for
- * the next turn would never commit while this one waits for its lock: before writing, a driver commits the open
- * batches of the others whose connection no unit holds. (One held by a unit awaiting something mid-transaction
- * still makes the writer wait, up to `busy_timeout`.)
+ * have more. A connection's busy wait blocks the whole event loop, so a batch another driver here left open would
+ * never commit while this one waits for its lock. So while a file has several drivers, a lone write commits by
+ * itself as SQLite would, rather than hold the lock across turns; and before writing, a driver commits the open
+ * batches of the others whose connection no unit holds. (A transaction of another driver still open makes the
+ * writer wait up to `busy_timeout`, as it always did.)
  */
 const driversPerFile = new Map<string, Set<GroupCommitSqliteDriver>>();
 
@@ -33,7 +34,12 @@ function fileOf(db: SQLite.Database): string | null {
   }
 }
 
-/** Statements that change rows, and may run inside a transaction (unlike some pragmas, VACUUM or a checkpoint). */
+/**
+ * Statements that change rows, and may run inside a transaction. A lone one runs in a batch, so its deferred
+ * constraints would be checked at the shared COMMIT and fail the whole batch; the schema declares none (a test in
+ * test/query-plans.test.ts keeps it so). What cannot run in a transaction at all (VACUUM, a checkpoint, some
+ * pragmas) goes to better-sqlite3 directly, never through Kysely, where a batch may be open.
+ */
 const DATA_CHANGE = /^\s*(insert|update|delete|replace|with)\b/i;
 /** Distinct statements kept prepared; the hot paths use a few dozen, so this only bounds a pathological caller. */
 const STATEMENT_CACHE_MAX = 500;
@@ -98,15 +104,16 @@ export class GroupCommitSqliteDriver implements Driver {
     this.connection = new GroupConnection(db, this.syncLog ? () => this.autocommitted() : null, (lone) => this.beforeWrite(lone));
     this.onCommit = opts.onCommit;
     this.file = db.memory ? null : fileOf(db);
-    if (this.file) {
-      let peers = driversPerFile.get(this.file);
-      if (!peers) driversPerFile.set(this.file, (peers = new Set()));
-      peers.add(this);
-      this.peers = peers;
-    }
   }
 
-  async init(): Promise<void> {}
+  /** Kysely calls init before the first query and destroy only after init, so the registry cannot keep a driver. */
+  async init(): Promise<void> {
+    if (!this.file) return;
+    let peers = driversPerFile.get(this.file);
+    if (!peers) driversPerFile.set(this.file, (peers = new Set()));
+    peers.add(this);
+    this.peers = peers;
+  }
 
   async acquireConnection(): Promise<DatabaseConnection> {
     // The lock is handed from releaser to the next waiter directly, so nobody can slip in between.
@@ -216,7 +223,10 @@ export class GroupCommitSqliteDriver implements Driver {
 
   /** Before any write on this connection; `lone`: a data change with no transaction open. */
   private beforeWrite(lone: boolean): void {
-    if (this.peers && this.peers.size > 1) for (const peer of this.peers) if (peer !== this) peer.commitIfIdle();
+    if (this.peers && this.peers.size > 1) {
+      for (const peer of this.peers) if (peer !== this) peer.commitIfIdle();
+      return;
+    }
     if (lone) this.openLoneBatch();
   }
 
@@ -232,8 +242,13 @@ export class GroupCommitSqliteDriver implements Driver {
    * tenth of the event loop (issue 13). The writer is answered after the batch's COMMIT, as a unit is.
    */
   private openLoneBatch(): void {
-    // SQLite ended the batch itself after an error: its units fail as at their release, and a new one starts.
-    if (this.batch) this.commitBatch();
+    const ended = this.batch;
+    if (ended) {
+      // SQLite ended the batch itself after an error (the only way a batch is open outside a transaction): its
+      // units fail as at their release. If this unit wrote in it, its work is gone, and so must this write be.
+      this.commitBatch();
+      if (this.unitBatch === ended) throw new Error('The store rolled back a group of transactions after an error; retry');
+    }
     this.connection.exec('begin');
     this.batch = new Batch();
     this.batch.units++;
