@@ -255,7 +255,10 @@ export class GroupCommitSqliteDriver implements Driver {
     this.unitBatch = this.batch;
   }
 
-  /** A write SQLite committed by itself (not a data change: schema, pragmas), unsynced: a batch of its own. */
+  /**
+   * A write SQLite committed by itself, unsynced: a batch of its own. That is a schema change or a pragma, or any
+   * write while its file has several drivers in this process (see driversPerFile).
+   */
   private autocommitted(): void {
     const b = new Batch();
     b.units = 1;
