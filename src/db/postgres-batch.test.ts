@@ -209,6 +209,22 @@ describe.runIf(process.env.TEST_DATABASE_URL)('PostgreSQL batches', () => {
     expect((await pool.query('select count(*)::int as n from items')).rows).toEqual([{ n: 0 }]);
   });
 
+  it('keep what a query object could not carry, so the COMMIT fails rather than go through without it', async () => {
+    await withClient(async (c) => {
+      await c.query('begin');
+      await c.query(held('items', 'insert into items (id, n) values ($1, $2)'), ['lost', 1]);
+      await c.query(held('notes', 'insert into notes (id) values ($1::jsonb::text)'), [circular()]);
+      const q = c.query(new pg.Query('select 1 as one')) as unknown as pg.Query;
+      await new Promise<void>((resolve, reject) => {
+        q.on('end', () => resolve());
+        q.on('error', reject);
+      });
+      await expect(c.query('commit')).rejects.toThrow(/circular/i);
+      await c.query('rollback');
+    });
+    expect((await pool.query('select count(*)::int as n from items')).rows).toEqual([{ n: 0 }]);
+  });
+
   it('tell each held write what it changed, combined or alone, once the statement carrying them answered', async () => {
     const told: string[] = [];
     const tell = (what: string) => (n: number) => told.push(`${what}:${n}`);

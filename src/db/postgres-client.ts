@@ -124,6 +124,16 @@ export function wrapPool(pool: pg.Pool): pg.Pool {
       dropHeld();
       return { items, tell, restore };
     };
+    /**
+     * After a batch was refused before a byte was written (a value that cannot be encoded): the BEGIN and held
+     * writes it carried are still to be sent, before anything held since, or a caller that goes on would run the
+     * rest of its transaction without a BEGIN, or commit without them.
+     */
+    const putBack = (err: unknown, restore: { beginHeld: boolean; groups: HeldWrite[][] }) => {
+      if (!wasNotSent(err)) return;
+      beginHeld ||= restore.beginHeld;
+      groups = [...restore.groups, ...groups];
+    };
 
     /** Sends `text` with everything held before it, in one batch when it can be batched. */
     const sendAfterHeld = async (text: string, values: unknown[]): Promise<pg.QueryResult> => {
@@ -135,12 +145,7 @@ export function wrapPool(pool: pg.Pool): pg.Pool {
       try {
         results = await batch(single ? [...items, itemOf(text, values)] : items);
       } catch (err) {
-        // Refused before a byte was written (a value that cannot be encoded): the BEGIN and held writes are
-        // still to be sent, or a caller that goes on would run the rest of its transaction without a BEGIN.
-        if (wasNotSent(err)) {
-          beginHeld ||= restore.beginHeld;
-          groups = [...restore.groups, ...groups];
-        }
+        putBack(err, restore);
         throw err;
       }
       tellAll(tell, results);
@@ -182,12 +187,13 @@ export function wrapPool(pool: pg.Pool): pg.Pool {
     (client as unknown as { query: unknown }).query = (text: unknown, values?: unknown, cb?: unknown) => {
       if (typeof text !== 'string') {
         // What is held goes first: node-postgres runs its queue in order. A held write's error then surfaces as
-        // the query object's (the transaction is aborted), as it would at any next statement.
-        const { items, tell } = takeHeld();
+        // the query object's (the transaction is aborted), as it would at any next statement; a batch refused
+        // before it was sent is kept, so that the transaction's next statement or COMMIT fails on it instead.
+        const { items, tell, restore } = takeHeld();
         if (items.length > 0) {
           batch(items).then(
             (results) => tellAll(tell, results),
-            () => undefined,
+            (err: unknown) => putBack(err, restore),
           );
         }
         return (raw as unknown as (...a: unknown[]) => unknown)(text, values, cb);

@@ -62,6 +62,12 @@ describe.each([
   });
 
   const committedNotes = () => notesIn(file);
+  /** Another driver of this process on the same file, as two nodes on SQLite in one test have; it gives up soon. */
+  const secondDriver = () => {
+    const raw2 = new SQLite(file);
+    raw2.pragma('busy_timeout = 2000');
+    return new Kysely<Db>({ dialect: new GroupCommitSqliteDialect(raw2) });
+  };
 
   it('concurrent transactions share commits, and each caller is answered after its commit', async () => {
     const seenAtAnswer: boolean[] = [];
@@ -181,9 +187,7 @@ describe.each([
   });
 
   it('a connection of this process about to write first commits the batch another one left open for the next turn', async () => {
-    const raw2 = new SQLite(file);
-    raw2.pragma('busy_timeout = 2000');
-    const db2 = new Kysely<Db>({ dialect: new GroupCommitSqliteDialect(raw2) });
+    const db2 = secondDriver();
     try {
       const started = Date.now();
       // The first writes while it is the file's only driver, so its batch stays open for the next turn of the event
@@ -202,9 +206,7 @@ describe.each([
   });
 
   it('while two connections of this process use the file, lone writes commit by themselves and never wait on each other', async () => {
-    const raw2 = new SQLite(file);
-    raw2.pragma('busy_timeout = 2000');
-    const db2 = new Kysely<Db>({ dialect: new GroupCommitSqliteDialect(raw2) });
+    const db2 = secondDriver();
     try {
       await db2.selectFrom('item').selectAll().execute();
       const started = Date.now();
