@@ -9,11 +9,13 @@
  * in one batch with the transaction's next statement, whose time includes theirs. RECEIVER=1 points the
  * webhooks at a local receiver in this process and then runs the delivery job, listing its statements and
  * the CPU per delivery (receiver included); its per-statement times include waiting behind the sends in flight,
- * so read its counts, not its times. SQLW=N prints N characters of each statement (150). A profile to find work,
- * not a figure for docs.
+ * so read its counts, not its times. SQLW=N prints N characters of each statement (150). Besides this process's
+ * CPU per payout it prints PostgreSQL's (its backends for the test database) and the whole machine's, which
+ * compare two versions more steadily than the rate does. A profile to find work, not a figure for docs.
  */
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
+import { machineBusyMs, postgresBackendsCpuMs } from './proc-cpu.js';
 import { bearer, createOnboardedUser, EXTERNAL_CBU, setThresholds, startTestApp } from '../test/helpers.js';
 
 const USERS = Number(process.env.USERS ?? 20);
@@ -62,6 +64,9 @@ for (let i = 0; i < USERS; i++) {
   users.push(u);
 }
 capturing = true;
+const dbName = t.config.databaseUrl ? new URL(t.config.databaseUrl).pathname.slice(1) : null;
+const pg0 = dbName ? postgresBackendsCpuMs(dbName).ms : 0;
+const machine0 = machineBusyMs();
 const cpu0 = process.cpuUsage();
 const t0 = performance.now();
 let next = 0;
@@ -82,6 +87,8 @@ await Promise.all(
 );
 const wall = performance.now() - t0;
 const cpu = process.cpuUsage(cpu0);
+const machineMs = machineBusyMs() - machine0;
+const pgMs = dbName ? postgresBackendsCpuMs(dbName).ms - pg0 : null;
 const reqStats = new Map(stats);
 stats.clear();
 await t.app.jobs.railSettlement!.runOnce();
@@ -105,7 +112,8 @@ const show = (title: string, m: Map<string, Stat>) => {
   console.log(`\n${title}: ${(n / PAYOUTS).toFixed(1)} statements per payout, ${(ms / PAYOUTS).toFixed(3)} ms in the store per payout`);
   for (const [q, v] of rows.slice(0, 40)) console.log(`${(v.n / PAYOUTS).toFixed(2).padStart(6)} × ${((v.ms / v.n) * 1000).toFixed(0).padStart(5)} µs  ${q.slice(0, Number(process.env.SQLW ?? 150))}`);
 };
-console.log(`statuses ${JSON.stringify(Object.fromEntries(codes))}; ${PAYOUTS} payouts in ${wall.toFixed(0)} ms = ${((PAYOUTS / wall) * 1000).toFixed(0)}/s; CPU ${((cpu.user + cpu.system) / 1000 / PAYOUTS).toFixed(3)} ms per payout`);
+console.log(`statuses ${JSON.stringify(Object.fromEntries(codes))}; ${PAYOUTS} payouts in ${wall.toFixed(0)} ms = ${((PAYOUTS / wall) * 1000).toFixed(0)}/s; CPU ${((cpu.user + cpu.system) / 1000 / PAYOUTS).toFixed(3)} ms per payout (user ${(cpu.user / 1000 / PAYOUTS).toFixed(3)}, system ${(cpu.system / 1000 / PAYOUTS).toFixed(3)})` +
+    `${pgMs === null ? '' : `; PostgreSQL ${(pgMs / PAYOUTS).toFixed(3)} ms`}; whole machine ${(machineMs / PAYOUTS).toFixed(3)} ms`);
 show('request path', reqStats);
 show('jobs after (settlement, follow-up)', jobStats);
 if (RECEIVER) {

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { startTestApp } from '../../test/helpers.js';
-import { compiled, compiledByShape, compiledInsert } from './compiled.js';
+import { compiled, compiledByShape, compiledInsert, readTogether, runRead } from './compiled.js';
 
 /** The compiled-statement helpers on the suite's store (SQLite, or PostgreSQL in CI). */
 describe('compiled statements', () => {
@@ -130,6 +130,69 @@ describe('deferred writes', () => {
       await expect(usageOf.defer(store.db, { s: 'rb' })).rejects.toThrow(/only a write/);
       const literal = compiled<{ u: string }>((q, a) => q.updateTable('payout_pauses').set({ paused_at: sql.lit('$1') }).where('user_id', '=', a.u));
       await expect(literal.defer(store.db, { u: 'rb_x' })).rejects.toThrow(/only a write/);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+/**
+ * `readTogether` (issue 13): inside a PostgreSQL transaction the reads travel as one round trip after what the
+ * transaction holds; elsewhere they run one by one. Either way each read answers what it would alone, in order.
+ */
+describe('reads sent together', () => {
+  const at = '2026-01-01T00:00:00.000Z';
+  const pause = compiledInsert('payout_pauses', { user_id: true, paused_at: true });
+  const pausesLike = compiled<{ u: string }, { user_id: string }>((q, a) => q.selectFrom('payout_pauses').select('user_id').where('user_id', 'like', a.u).orderBy('user_id'));
+  const pauseOf = compiled<{ u: string }, { paused_at: string }>((q, a) => q.selectFrom('payout_pauses').select('paused_at').where('user_id', '=', a.u));
+  // Fails as it runs, after its statement was accepted: division by zero on PostgreSQL, malformed JSON on SQLite.
+  const broken = (dialect: string) =>
+    compiled<{ u: string }, { n: number }>((q, a) =>
+      q.selectFrom('payout_pauses').select((dialect === 'postgres' ? sql<number>`1 / 0` : sql<number>`json('{')`).as('n')).where('user_id', '=', a.u),
+    );
+
+  it('answer each read in order, see the transaction’s held writes, and match `runRead`', async () => {
+    const texts: string[] = [];
+    const t = await startTestApp({ deps: { onQuery: (text) => void texts.push(text) } });
+    try {
+      const store = t.app.ctx.store;
+      await pause.run(store.db, { user_id: 'rt_a', paused_at: at });
+      const ids = pausesLike.read({ u: 'rt_%' }, (rows) => rows.map((r) => r.user_id));
+      const when = (u: string) => pauseOf.read({ u }, ([row]) => row?.paused_at ?? null);
+      const [inside, a, none] = await store.transaction(async (tx) => {
+        await pause.defer(tx, { user_id: 'rt_b', paused_at: at });
+        texts.length = 0;
+        return readTogether(tx, [ids, when('rt_a'), when('nobody')]);
+      });
+      expect(inside).toEqual(['rt_a', 'rt_b']);
+      expect(a).toBe(at);
+      expect(none).toBeNull();
+      // The store's observer sees each read as a statement of its own (the query-plan test relies on it).
+      expect(texts.filter((s) => s.includes('payout_pauses') && s.startsWith('select'))).toHaveLength(3);
+      expect(await runRead(store.db, ids)).toEqual(['rt_a', 'rt_b']);
+      expect(await readTogether(store.db, [when('rt_b'), ids])).toEqual([at, ['rt_a', 'rt_b']]);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('fail the transaction when one read fails, roll back its held writes, and leave the connection clean', async () => {
+    const t = await startTestApp();
+    try {
+      const store = t.app.ctx.store;
+      await pause.run(store.db, { user_id: 'rf_a', paused_at: at });
+      await expect(
+        store.transaction(async (tx) => {
+          await pause.defer(tx, { user_id: 'rf_b', paused_at: at });
+          return readTogether(tx, [pausesLike.read({ u: 'rf_%' }, (r) => r), broken(store.dialect).read({ u: 'rf_a' }, (r) => r)]);
+        }),
+      ).rejects.toThrow(/division by zero|malformed JSON/i);
+      expect(await pausesLike.all(store.db, { u: 'rf_%' })).toEqual([{ user_id: 'rf_a' }]);
+      // Every pooled connection runs a transaction afterwards: none may carry anything of the failed one.
+      const after = await Promise.all(
+        Array.from({ length: 12 }, () => store.transaction((tx) => readTogether(tx, [pausesLike.read({ u: 'rf_%' }, (r) => r.length)]))),
+      );
+      expect(after).toEqual(Array.from({ length: 12 }, () => [1]));
     } finally {
       await t.close();
     }

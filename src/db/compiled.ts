@@ -1,6 +1,6 @@
 import { CompiledQuery, createQueryId, PostgresAdapter, RawNode, type Compilable, type Kysely } from 'kysely';
 import type { Executor } from './database.js';
-import { deferMark } from './postgres-client.js';
+import { deferMark, READS_MARK, type MarkedRead } from './postgres-client.js';
 import type { Database } from './schema.js';
 
 /** Stands where an argument goes when a query is built once; replaced by the argument's value at each call. */
@@ -39,6 +39,38 @@ export interface CompiledStatement<A, R> {
    * write that reads or writes a table another held write touches is sent after it, never beside it.
    */
   defer(db: Executor, args: A, onChanged?: (changed: number) => void): Promise<void>;
+  /** This read with `args`, described rather than run: for `runRead` and `readTogether`. */
+  read<T>(args: A, map: (rows: R[]) => T): Read<T>;
+}
+
+/** A read described by the module that owns its table, run by `runRead` alone or by `readTogether` with others. */
+export interface Read<T> {
+  query(db: Executor): CompiledQuery;
+  map(rows: unknown[]): T;
+}
+
+export async function runRead<T>(db: Executor, read: Read<T>): Promise<T> {
+  return read.map((await db.executeQuery(read.query(db))).rows);
+}
+
+type ReadResults<T extends readonly Read<unknown>[]> = { [K in keyof T]: T[K] extends Read<infer U> ? U : never };
+const readsNode = RawNode.createWithSql(READS_MARK);
+
+/**
+ * Runs reads in the order given and answers each one's result. Inside a PostgreSQL transaction they travel as one
+ * round trip, after the transaction's held BEGIN and writes (issue 13); a row lock taken by the first holds for
+ * the reads after it, since the server runs them in order. Elsewhere they run one after another, as `runRead`.
+ */
+export async function readTogether<const T extends readonly Read<unknown>[]>(db: Executor, reads: T): Promise<ReadResults<T>> {
+  const queries = reads.map((r) => r.query(db));
+  if (db.isTransaction && db.getExecutor().adapter instanceof PostgresAdapter) {
+    const parameters: MarkedRead[] = queries.map((q) => ({ text: q.sql, values: q.parameters }));
+    const res = await db.executeQuery<unknown[]>({ sql: READS_MARK, query: readsNode, parameters, queryId: createQueryId() });
+    return reads.map((r, i) => r.map(res.rows[i]!)) as ReadResults<T>;
+  }
+  const out: unknown[] = [];
+  for (let i = 0; i < reads.length; i++) out.push(reads[i]!.map((await db.executeQuery(queries[i]!)).rows));
+  return out as ReadResults<T>;
 }
 
 /**
@@ -148,6 +180,7 @@ export function compiled<A extends object, R = unknown>(
     return Number(res.numAffectedRows);
   };
   return {
+    read: (args, map) => ({ query: (db) => query(prepare(db), args), map: map as (rows: unknown[]) => never }),
     all: async (db, args) => (await exec(db, args)).rows,
     first: async (db, args) => (await exec(db, args)).rows[0],
     run: async (db, args) => {

@@ -4,7 +4,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, sql, type LogEvent, type Transaction } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.js';
-import { unmarked, wrapPool } from './postgres-client.js';
+import { READS_MARK, unmarked, wrapPool, type MarkedRead } from './postgres-client.js';
 import { MAIN_AUTOCHECKPOINT_PAGES, SQLITE_DEFAULT_AUTOCHECKPOINT_PAGES, startCheckpointer } from './sqlite-checkpointer.js';
 import { walSyncer } from './sqlite-wal-sync.js';
 import { GroupCommitSqliteDialect } from './sqlite-group-commit.js';
@@ -15,7 +15,14 @@ export type Dialect = 'sqlite' | 'postgres';
 export type QueryObserver = (sql: string, parameters: readonly unknown[], durationMs: number) => void;
 
 const observe = (onQuery: QueryObserver) => (event: LogEvent) => {
-  if (event.level === 'query') onQuery(unmarked(event.query.sql), event.query.parameters, event.queryDurationMillis);
+  if (event.level !== 'query') return;
+  // Reads sent together: each is seen as a statement of its own, sharing the round trip's time.
+  if (event.query.sql === READS_MARK) {
+    const reads = event.query.parameters as MarkedRead[];
+    for (const r of reads) onQuery(r.text, r.values, event.queryDurationMillis / reads.length);
+    return;
+  }
+  onQuery(unmarked(event.query.sql), event.query.parameters, event.queryDurationMillis);
 };
 
 export interface Store {

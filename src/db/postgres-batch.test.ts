@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestStore, type TestStore } from '../../test/helpers.js';
-import { deferMark, wrapPool } from './postgres-client.js';
+import { deferMark, READS_MARK, wrapPool } from './postgres-client.js';
 
 /**
  * The wrapped pool (issue 13) on a real PostgreSQL: held BEGIN and held writes travel with the next statement as
@@ -311,5 +311,64 @@ describe.runIf(process.env.TEST_DATABASE_URL)('PostgreSQL batches', () => {
       next.release();
     }
     expect((await pool.query('select count(*)::int as n from items')).rows).toEqual([{ n: 0 }]);
+  });
+  const together = (c: pg.PoolClient, ...reads: Array<[string, unknown[]]>) =>
+    c.query(READS_MARK, reads.map(([text, values]) => ({ text, values }))) as unknown as Promise<{ rows: unknown[][] }>;
+
+  it('send reads together after the held BEGIN and writes, in one round trip, each answered with its own rows', async () => {
+    const trips = await sentDuring(async (c) => {
+      await c.query('begin');
+      await c.query(held('items', 'insert into items (id, n) values ($1, $2)'), ['r', 7]);
+      const { rows } = await together(
+        c,
+        ['select n from items where id = $1', ['r']],
+        ['select count(*)::int as n from notes where id like $1', ['%']],
+        ['select id from items where n > $1', [100]],
+      );
+      expect(rows).toEqual([[{ n: 7 }], [{ n: 0 }], []]);
+      await c.query('commit');
+    });
+    expect(trips).toBe(2);
+    expect((await pool.query('select n from items')).rows).toEqual([{ n: 7 }]);
+    // Outside a transaction each read commits on its own: one round trip each.
+    expect(await sentDuring(async (c) => void expect((await together(c, ['select $1::int as a', [1]], ['select $1::int as b', [2]])).rows).toEqual([[{ a: 1 }], [{ b: 2 }]]))).toBe(2);
+  });
+
+  it('run reads sent together in order: a row lock first holds for the reads after it', async () => {
+    await pool.query('insert into items (id, n) values ($1, $2)', ['locked', 1]);
+    const other = new pg.Client({ connectionString: store.config.databaseUrl });
+    await other.connect();
+    try {
+      await other.query('begin');
+      await other.query('update items set n = 2 where id = $1', ['locked']);
+      const read = withClient(async (c) => {
+        await c.query('begin');
+        const { rows } = await together(c, ['select id from items where id = $1 for update', ['locked']], ['select n from items where id = $1', ['locked']]);
+        await c.query('commit');
+        return rows;
+      });
+      await new Promise((r) => setTimeout(r, 100));
+      await other.query('commit');
+      // Read after the lock was granted, so after the other transaction committed: its value, not the old one.
+      expect(await read).toEqual([[{ id: 'locked' }], [{ n: 2 }]]);
+    } finally {
+      await other.end();
+    }
+  });
+
+  it('fail every read from the first failing one on, and keep a held BEGIN and writes when the reads were refused unsent', async () => {
+    await withClient(async (c) => {
+      await c.query('begin');
+      await expect(together(c, ['select $1::int as a', [1]], ['select 1 / $1::int as b', [0]])).rejects.toMatchObject({ code: '22012' });
+      await c.query('rollback');
+      await c.query('begin');
+      await c.query(held('notes', 'insert into notes (id) values ($1)'), ['kept']);
+      await expect(together(c, ['select $1::jsonb as v', [circular()]])).rejects.toThrow(/circular/i);
+      // Still inside the transaction, with the held write: a caller that goes on sees it, and its rollback undoes it.
+      expect((await c.query('select count(*)::int as n from notes')).rows).toEqual([{ n: 1 }]);
+      await c.query('rollback');
+      await expect(together(c, ['select 1 as a; select 2 as b', []])).rejects.toThrow(/one statement/);
+    });
+    expect((await pool.query('select count(*)::int as n from notes')).rows).toEqual([{ n: 0 }]);
   });
 });

@@ -12,6 +12,17 @@ const STATEMENT_CACHE_MAX = 500;
  */
 export const DEFER_MARK = '/*defer:';
 
+/**
+ * The text of a statement that stands for several reads (see `readTogether` in `compiled.ts`): its values are
+ * the reads, `{ text, values }` each, and its rows are each read's rows, in order. Inside a transaction they go
+ * as one batch, after what is held; elsewhere one by one.
+ */
+export const READS_MARK = '/*reads*/';
+export interface MarkedRead {
+  text: string;
+  values: readonly unknown[];
+}
+
 /** Callbacks told how many rows a held write changed, by the number its mark carries (`/*defer:table:n*\/`). */
 const callbacks = new Map<number, (changed: number) => void>();
 let lastCallback = 0;
@@ -95,6 +106,8 @@ export function wrapPool(pool: pg.Pool): pg.Pool {
       return it.name ? raw({ name: it.name, text, values: encodeValues(values) }) : raw({ text, values });
     };
     let beginHeld = false;
+    /** Between a BEGIN (held or sent) and its COMMIT or ROLLBACK: where statements may share a batch. */
+    let inTransaction = false;
     /** Held writes in the order they must run; the writes of one group run together as one statement. */
     let groups: HeldWrite[][] = [];
     const dropHeld = () => {
@@ -152,6 +165,32 @@ export function wrapPool(pool: pg.Pool): pg.Pool {
       return single ? (results[items.length] as unknown as pg.QueryResult) : send(text, values);
     };
 
+    /**
+     * Reads the caller sends together: inside a transaction, one batch after what is held, run in the order given
+     * (a row lock first holds for the reads after it); an error in one fails it and every later one, as it aborts
+     * the transaction anyway. Outside a transaction each read commits on its own, so they go one by one.
+     */
+    const readTogether = async (reads: MarkedRead[]): Promise<unknown[][]> => {
+      for (const r of reads) {
+        if (r.values.length === 0 && r.text.includes(';')) throw new Error('a read sent together must be one statement');
+      }
+      if (!inTransaction) {
+        const out: unknown[][] = [];
+        for (const r of reads) out.push((await sendAfterHeld(r.text, [...r.values])).rows);
+        return out;
+      }
+      const { items, tell, restore } = takeHeld();
+      let results;
+      try {
+        results = await batch([...items, ...reads.map((r) => itemOf(r.text, [...r.values]))]);
+      } catch (err) {
+        putBack(err, restore);
+        throw err;
+      }
+      tellAll(tell, results);
+      return results.slice(items.length).map((r) => r.rows);
+    };
+
     const answer = (command: string) => ({ command, rowCount: null, rows: [], fields: [], oid: 0 });
 
     const query = async (text: string, values?: unknown): Promise<unknown> => {
@@ -168,7 +207,10 @@ export function wrapPool(pool: pg.Pool): pg.Pool {
         else groups.push([write]);
         return answer('DEFERRED');
       }
+      if (text === READS_MARK) return { ...answer('SELECT'), rows: await readTogether(params as MarkedRead[]) };
       if (params.length === 0) {
+        if (text === 'begin') inTransaction = true;
+        else if (text === 'commit' || text === 'rollback') inTransaction = false;
         if (text === 'begin' && !beginHeld && groups.length === 0) {
           beginHeld = true;
           return answer('BEGIN');
@@ -204,7 +246,11 @@ export function wrapPool(pool: pg.Pool): pg.Pool {
       answerLater(p, done as (err: unknown, r?: unknown) => void);
       return undefined;
     };
-    held.set(client, { dirty: () => beginHeld || groups.length > 0, drop: dropHeld });
+    const onRelease = () => {
+      dropHeld();
+      inTransaction = false;
+    };
+    held.set(client, { dirty: () => beginHeld || groups.length > 0, drop: onRelease });
     return client;
   };
   /** Each wrapped client's held state; a client is wrapped once, when the pool first hands it out. */

@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context.js';
-import { compiledInsert } from '../../db/compiled.js';
+import { compiledInsert, readTogether } from '../../db/compiled.js';
 import { isValidDestination, type DestinationKind } from '../../shared/ar-identifiers.js';
 import { AppError } from '../../shared/errors.js';
 import { newId, randomFromPool } from '../../shared/ids.js';
@@ -21,14 +21,14 @@ import {
 } from '../idempotency/idempotency.service.js';
 import { evaluatePolicy, type PolicyResult } from '../policy/policy.js';
 import type { ResolvedAccount } from '../rail/rail.port.js';
-import { loadThresholds } from '../thresholds/thresholds.service.js';
-import { lockWalletForPayout } from '../wallet/wallet.locks.js';
+import { thresholdsRead } from '../thresholds/thresholds.service.js';
+import { walletLockForPayout } from '../wallet/wallet.locks.js';
 import { buenosAiresDay } from './calendar.js';
 import { createdBody, submitPayout, SUBMISSION_GRACE_MS } from './payout.lifecycle.js';
 import { loadPayout, toPayoutView } from './payout.view.js';
 import type { PayoutsTable } from './payouts.tables.js';
-import { pauseState } from './pause.service.js';
-import { addUsage, keySubject, readUsage, userSubject } from './usage.js';
+import { pauseRead } from './pause.service.js';
+import { addUsage, keySubject, usageRead, userSubject } from './usage.js';
 
 export interface PayoutRequest {
   amount_ars: number;
@@ -114,24 +114,29 @@ export async function requestPayout(
   const approvalId = newId('apr', now);
 
   const decided = await ctx.store.transaction(async (tx): Promise<Decided> => {
-    const wallet = await lockWalletForPayout(ctx.store, tx, who.userId);
-    if (!wallet) return { kind: 'no_wallet' };
     const period = buenosAiresDay(now);
     const keyControls = who.kind === 'api_key' && who.keyId ? who.controls : undefined;
     const subjects = [userSubject(who.userId), ...(keyControls ? [keySubject(who.keyId!)] : [])];
-    // D16, D31: the key's usage is read under the same per-user lock as the user's.
-    const usage = await readUsage(tx, subjects, period);
+    // D16, D31: the per-user lock first, then what the policy reads (the key's usage too) under it, all in one
+    // round trip on PostgreSQL.
+    const [wallet, usage, thresholds, pause] = await readTogether(tx, [
+      walletLockForPayout(ctx.store, who.userId),
+      usageRead(subjects, period),
+      thresholdsRead(ctx, who.userId),
+      pauseRead(who.userId),
+    ]);
+    if (!wallet) return { kind: 'no_wallet' };
     const policy = evaluatePolicy({
       amountArs: input.amount_ars,
       destination,
       destinationKind: kind,
       destinationAliases: resolved ? [resolved.accountNumber] : [],
       destinationExists: resolved !== null || !isValidDestination(kind, destination) ? undefined : false,
-      thresholds: await loadThresholds(ctx, tx, who.userId),
+      thresholds,
       usage: usage.get(userSubject(who.userId))!,
       kycStatus: wallet.kyc_status,
       absoluteCap: Math.round(ctx.config.absoluteCapArs * 100),
-      paused: (await pauseState(tx, who.userId)).paused,
+      paused: pause.paused,
       approvalAtThreshold: opts.approvalAtThreshold,
       key: keyControls && {
         allowlist: keyControls.allowlist,

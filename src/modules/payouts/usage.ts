@@ -1,4 +1,4 @@
-import { compiledByShape } from '../../db/compiled.js';
+import { compiledByShape, type Read } from '../../db/compiled.js';
 import type { Tx } from '../../db/database.js';
 import type { PayoutsTable } from './payouts.tables.js';
 
@@ -35,15 +35,16 @@ const addUsageOf = compiledByShape<number, Record<string, string | number>>((db,
 const subjectArgs = (subjects: string[]): Record<string, string> => Object.fromEntries(subjects.map((s, i) => [`s${i}`, s]));
 
 /** Committed centavos of each subject this day and month; a subject with no row has used nothing. */
-export async function readUsage(tx: Tx, subjects: string[], period: { day: string; month: string }): Promise<Map<string, Usage>> {
-  const rows = await usageOf(subjects.length).all(tx, { ...subjectArgs(subjects), day: period.day, month: period.month });
-  const out = new Map<string, Usage>(subjects.map((s) => [s, { day: 0, month: 0 }]));
-  for (const r of rows) {
-    const u = out.get(r.subject)!;
-    if (r.period === period.day) u.day = Number(r.amount);
-    else u.month = Number(r.amount);
-  }
-  return out;
+export function usageRead(subjects: string[], period: { day: string; month: string }): Read<Map<string, Usage>> {
+  return usageOf(subjects.length).read({ ...subjectArgs(subjects), day: period.day, month: period.month }, (rows) => {
+    const out = new Map<string, Usage>(subjects.map((s) => [s, { day: 0, month: 0 }]));
+    for (const r of rows) {
+      const u = out.get(r.subject)!;
+      if (r.period === period.day) u.day = Number(r.amount);
+      else u.month = Number(r.amount);
+    }
+    return out;
+  });
 }
 
 /**
