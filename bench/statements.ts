@@ -11,10 +11,11 @@
  * the CPU per delivery (receiver included); its per-statement times include waiting behind the sends in flight,
  * so read its counts, not its times. SQLW=N prints N characters of each statement (150). Besides this process's
  * CPU per payout it prints PostgreSQL's (its backends for the test database) and the whole machine's, which
- * compare two versions more steadily than the rate does. A profile to find work, not a figure for docs.
+ * compare two versions more steadily than the rate does, and on PostgreSQL the round trips per payout. A profile to find work, not a figure for docs.
  */
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
+import pg from 'pg';
 import { machineBusyMs, postgresBackendsCpuMs } from './proc-cpu.js';
 import { bearer, createOnboardedUser, EXTERNAL_CBU, setThresholds, startTestApp } from '../test/helpers.js';
 
@@ -36,6 +37,15 @@ const receiver = RECEIVER
   : null;
 if (receiver) await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
 const hookUrl = receiver ? `http://127.0.0.1:${(receiver.address() as { port: number }).port}/hook` : 'http://127.0.0.1:9/hook';
+
+// Every write node-postgres makes to the server (a lone statement or a batch) is a round trip; counted while
+// capturing. Patched before the store opens, since the store's wrapper keeps the method it finds.
+let roundTrips = 0;
+const clientQuery = pg.Client.prototype.query;
+pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+  if (capturing) roundTrips++;
+  return (clientQuery as (...a: unknown[]) => unknown).apply(this, args);
+} as typeof clientQuery;
 
 interface Stat {
   n: number;
@@ -89,6 +99,7 @@ const wall = performance.now() - t0;
 const cpu = process.cpuUsage(cpu0);
 const machineMs = machineBusyMs() - machine0;
 const pgMs = dbName ? postgresBackendsCpuMs(dbName).ms - pg0 : null;
+const reqTrips = roundTrips;
 const reqStats = new Map(stats);
 stats.clear();
 await t.app.jobs.railSettlement!.runOnce();
@@ -113,7 +124,8 @@ const show = (title: string, m: Map<string, Stat>) => {
   for (const [q, v] of rows.slice(0, 40)) console.log(`${(v.n / PAYOUTS).toFixed(2).padStart(6)} × ${((v.ms / v.n) * 1000).toFixed(0).padStart(5)} µs  ${q.slice(0, Number(process.env.SQLW ?? 150))}`);
 };
 console.log(`statuses ${JSON.stringify(Object.fromEntries(codes))}; ${PAYOUTS} payouts in ${wall.toFixed(0)} ms = ${((PAYOUTS / wall) * 1000).toFixed(0)}/s; CPU ${((cpu.user + cpu.system) / 1000 / PAYOUTS).toFixed(3)} ms per payout (user ${(cpu.user / 1000 / PAYOUTS).toFixed(3)}, system ${(cpu.system / 1000 / PAYOUTS).toFixed(3)})` +
-    `${pgMs === null ? '' : `; PostgreSQL ${(pgMs / PAYOUTS).toFixed(3)} ms`}; whole machine ${(machineMs / PAYOUTS).toFixed(3)} ms`);
+    `${pgMs === null ? '' : `; PostgreSQL ${(pgMs / PAYOUTS).toFixed(3)} ms`}; whole machine ${(machineMs / PAYOUTS).toFixed(3)} ms` +
+    `${dbName ? `; ${(reqTrips / PAYOUTS).toFixed(1)} round trips per payout on the request path, ${((roundTrips - reqTrips) / PAYOUTS).toFixed(1)} in the jobs after` : ''}`);
 show('request path', reqStats);
 show('jobs after (settlement, follow-up)', jobStats);
 if (RECEIVER) {
