@@ -312,6 +312,21 @@ describe.runIf(process.env.TEST_DATABASE_URL)('PostgreSQL batches', () => {
     }
     expect((await pool.query('select count(*)::int as n from items')).rows).toEqual([{ n: 0 }]);
   });
+  it('never hand a client still inside a transaction it already sent to the next user', async () => {
+    const c = await pool.connect();
+    await c.query('begin');
+    await c.query('insert into items (id, n) values ($1, $2)', ['open', 1]);
+    expect((c as unknown as { getTransactionStatus(): string }).getTransactionStatus()).toBe('T');
+    c.release();
+    const next = await pool.connect();
+    try {
+      await next.query('select 1 as one where $1::int = 1', [1]);
+      expect((next as unknown as { getTransactionStatus(): string }).getTransactionStatus()).toBe('I');
+    } finally {
+      next.release();
+    }
+    expect((await pool.query('select count(*)::int as n from items')).rows).toEqual([{ n: 0 }]);
+  });
   const together = (c: pg.PoolClient, ...reads: Array<[string, unknown[]]>) =>
     c.query(READS_MARK, reads.map(([text, values]) => ({ text, values }))) as unknown as Promise<{ rows: unknown[][] }>;
 
@@ -354,6 +369,20 @@ describe.runIf(process.env.TEST_DATABASE_URL)('PostgreSQL batches', () => {
     } finally {
       await other.end();
     }
+  });
+
+  it('send reads one by one again once COMMIT or ROLLBACK ended the transaction, on the same checkout', async () => {
+    await withClient(async (c) => {
+      for (const end of ['commit', 'rollback']) {
+        await c.query('begin');
+        await c.query('select $1::int as a', [1]);
+        await c.query(end);
+        sent.mockClear();
+        expect((await together(c, ['select $1::int as a', [1]], ['select 1 / $1::int as b', [0]]).catch((e: { code?: string }) => e.code))).toBe('22012');
+        // One by one: the first read went alone and succeeded, the second failed on its own.
+        expect(sent.mock.calls.length).toBe(2);
+      }
+    });
   });
 
   it('fail every read from the first failing one on, and keep a held BEGIN and writes when the reads were refused unsent', async () => {

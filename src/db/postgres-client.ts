@@ -250,20 +250,21 @@ export function wrapPool(pool: pg.Pool): pg.Pool {
       dropHeld();
       inTransaction = false;
     };
-    held.set(client, { dirty: () => beginHeld || groups.length > 0, drop: onRelease });
+    held.set(client, { dirty: () => beginHeld || groups.length > 0 || inTransaction, drop: onRelease });
     return client;
   };
   /** Each wrapped client's held state; a client is wrapped once, when the pool first hands it out. */
   const held = new WeakMap<pg.PoolClient, { dirty(): boolean; drop(): void }>();
-  // A client must never go back to the pool with a BEGIN or writes held for a transaction that has ended (Kysely
-  // always commits or rolls back first): the next user would run them. The pool sets `release` at each checkout.
+  // A client must never go back to the pool with a BEGIN or writes held, or inside a transaction (Kysely always
+  // commits or rolls back first): the next user would run them, or run inside the transaction. The pool sets
+  // `release` at each checkout.
   const guardRelease = (client: pg.PoolClient): pg.PoolClient => {
     const release = client.release.bind(client);
     client.release = (err?: Error | boolean) => {
       const state = held.get(client);
       const dirty = state?.dirty() ?? false;
       state?.drop();
-      return release(dirty ? new Error('released with statements held') : err);
+      return release(dirty ? new Error('released inside a transaction or with statements held') : err);
     };
     return client;
   };
