@@ -1,0 +1,57 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openStore } from './database.js';
+
+/** What every open of the embedded store sets, whatever the file's age (issue 13). */
+describe('SQLite store settings at open', () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = mkdtempSync(path.join(tmpdir(), 'store-open-'));
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  const pragma = async (file: string, name: string): Promise<unknown> => {
+    const store = openStore({ databaseUrl: '', sqliteFile: file });
+    try {
+      const { rows } = await sql<Record<string, unknown>>`${sql.raw(`pragma ${name}`)}`.execute(store.db);
+      return Object.values(rows[0]!)[0];
+    } finally {
+      await store.close();
+    }
+  };
+
+  it('WAL, FULL sync and foreign keys, on a new file and on a reopened one', async () => {
+    const file = path.join(dir, 'wallet.sqlite');
+    for (const round of ['new', 'reopened']) {
+      expect([round, await pragma(file, 'journal_mode')]).toEqual([round, 'wal']);
+      expect([round, await pragma(file, 'synchronous')]).toEqual([round, 2]);
+      expect([round, await pragma(file, 'foreign_keys')]).toEqual([round, 1]);
+    }
+  });
+
+  it('a unit rolled back inside a shared batch undoes only its own writes, also when its undo spills to a file', async () => {
+    const store = openStore({ databaseUrl: '', sqliteFile: path.join(dir, 'wallet.sqlite') });
+    try {
+      await sql`create table t (id integer primary key, pad text not null)`.execute(store.db);
+      // Enough pages per unit that SQLite's statement journal would have spilled to a file (past 64 KiB).
+      const pad = 'x'.repeat(3000);
+      const results = await Promise.allSettled(
+        Array.from({ length: 12 }, (_, u) =>
+          store.transaction(async (tx) => {
+            for (let i = 0; i < 40; i++) await sql`insert into t (id, pad) values (${u * 1000 + i}, ${pad})`.execute(tx);
+            await sql`update t set pad = ${pad + u} where id < ${u * 1000}`.execute(tx);
+            if (u % 3 === 1) throw new Error(`unit ${u} gives up`);
+          }),
+        ),
+      );
+      expect(results.filter((r) => r.status === 'rejected')).toHaveLength(4);
+      const { rows } = await sql<{ unit: number; n: number }>`select id / 1000 as unit, count(*) as n from t group by unit order by unit`.execute(store.db);
+      expect(rows).toEqual([0, 2, 3, 5, 6, 8, 9, 11].map((unit) => ({ unit, n: 40 })));
+    } finally {
+      await store.close();
+    }
+  });
+});
