@@ -127,6 +127,7 @@ export async function buildApp(config: Config, deps: Deps = {}): Promise<Fastify
     databaseUrl: config.databaseUrl,
     sqliteFile: path.join(config.dataDir, 'wallet.sqlite'),
     sqliteSync: config.sqliteSync,
+    sqliteCacheMb: config.sqliteCacheMb,
     onQuery: deps.onQuery,
     onCheckpointerFailure: (err) => logger.error({ err }, 'SQLite checkpoint worker failed; the main connection checkpoints again'),
   });

@@ -18,3 +18,13 @@ describe('configuration for several nodes (D29)', () => {
     expect(parseConfig({}).jwtSecret).toBe('');
   });
 });
+
+describe('SQLite page cache (issue 13)', () => {
+  it('is 64 MiB unless told, and refuses what is not a whole number of MiB from 2 up, naming the variable', () => {
+    expect(parseConfig({}).sqliteCacheMb).toBe(64);
+    expect(parseConfig({ SQLITE_CACHE_MB: '256' }).sqliteCacheMb).toBe(256);
+    for (const bad of ['0', '1', '-5', '1.5', 'lots']) {
+      expect(() => parseConfig({ SQLITE_CACHE_MB: bad })).toThrow(/SQLITE_CACHE_MB/);
+    }
+  });
+});

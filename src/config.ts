@@ -16,6 +16,7 @@ const EnvSchema = Type.Object({
   DATA_DIR: Type.String({ default: './data', minLength: 1 }),
   DATABASE_URL: Type.String({ default: '' }),
   SQLITE_SYNC: Type.Union([Type.Literal('background'), Type.Literal('inline')], { default: 'inline' }),
+  SQLITE_CACHE_MB: Int(64, 2, 65536),
   REDIS_URL: Type.String({ default: '' }),
   JWT_SECRET: Type.String({ default: '' }),
   SECRETS_KEY: Type.String({ default: '' }),
@@ -61,6 +62,11 @@ export interface Config {
    * blocking the event loop for its sync.
    */
   sqliteSync: 'background' | 'inline';
+  /**
+   * SQLite's page cache, in MiB (issue 13), allocated as pages are used. With SQLite's own 2 MiB, a read of one of
+   * 1,000 active users cost 25-40 % more CPU than with 64: its pages had been pushed out by other users' pages.
+   */
+  sqliteCacheMb: number;
   /** Empty means in-process rate-limit counters. */
   redisUrl: string;
   /** Empty means "generate once and keep in dataDir" (resolved by main before buildApp). */
@@ -171,6 +177,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL,
     sqliteSync: e.SQLITE_SYNC,
+    sqliteCacheMb: e.SQLITE_CACHE_MB,
     redisUrl: e.REDIS_URL,
     jwtSecret: e.JWT_SECRET,
     secretsKey: e.SECRETS_KEY,

@@ -13,8 +13,8 @@ describe('SQLite store settings at open', () => {
   });
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-  const pragma = async (file: string, name: string): Promise<unknown> => {
-    const store = openStore({ databaseUrl: '', sqliteFile: file });
+  const pragma = async (file: string, name: string, sqliteCacheMb?: number): Promise<unknown> => {
+    const store = openStore({ databaseUrl: '', sqliteFile: file, sqliteCacheMb });
     try {
       const { rows } = await sql<Record<string, unknown>>`${sql.raw(`pragma ${name}`)}`.execute(store.db);
       return Object.values(rows[0]!)[0];
@@ -30,6 +30,12 @@ describe('SQLite store settings at open', () => {
       expect([round, await pragma(file, 'synchronous')]).toEqual([round, 2]);
       expect([round, await pragma(file, 'foreign_keys')]).toEqual([round, 1]);
     }
+  });
+
+  it('a page cache of SQLITE_CACHE_MB, 64 MiB unless told (SQLite\'s own is 2 MiB)', async () => {
+    const file = path.join(dir, 'wallet.sqlite');
+    expect(await pragma(file, 'cache_size')).toBe(-64 * 1024);
+    expect(await pragma(file, 'cache_size', 8)).toBe(-8 * 1024);
   });
 
   it('a unit rolled back inside a shared batch undoes only its own writes, also when its undo spills to a file', async () => {

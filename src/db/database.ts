@@ -73,11 +73,15 @@ function transactionRunner(db: Kysely<Database>) {
  * transactions share their commits (`sqlite-group-commit.ts`); on PostgreSQL concurrency is handled with row
  * locks and conditional updates (see `forUpdate`).
  */
+const DEFAULT_SQLITE_CACHE_MB = 64;
+
 export function openStore(opts: {
   databaseUrl: string;
   sqliteFile: string;
   /** See Config.sqliteSync; `inline` unless told. */
   sqliteSync?: 'background' | 'inline';
+  /** See Config.sqliteCacheMb; 64 unless told. */
+  sqliteCacheMb?: number;
   onQuery?: QueryObserver;
   /** SQLite: the checkpoint worker failed; the main connection checkpoints at SQLite's usual size again. */
   onCheckpointerFailure?: (err: unknown) => void;
@@ -102,6 +106,8 @@ export function openStore(opts: {
   const wal = opts.sqliteFile !== ':memory:' && opts.sqliteSync === 'background' ? walSyncer(opts.sqliteFile) : null;
   database.pragma(wal ? 'synchronous = NORMAL' : 'synchronous = FULL');
   database.pragma('foreign_keys = ON');
+  // Negative: in KiB, not pages. Per connection, and only what is used is allocated.
+  database.pragma(`cache_size = ${-1024 * Math.trunc(opts.sqliteCacheMb ?? DEFAULT_SQLITE_CACHE_MB)}`);
   database.pragma('busy_timeout = 5000');
   const checkpointer =
     opts.sqliteFile === ':memory:'
