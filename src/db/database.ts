@@ -67,14 +67,14 @@ function transactionRunner(db: Kysely<Database>) {
   };
 }
 
+const DEFAULT_SQLITE_CACHE_MB = 64;
+
 /**
  * Opens the store chosen by config (D1, D3): PostgreSQL when a URL is given, else SQLite at `sqliteFile`
  * (`:memory:` allowed). SQLite runs through one connection, so a transaction there is exclusive, and concurrent
  * transactions share their commits (`sqlite-group-commit.ts`); on PostgreSQL concurrency is handled with row
  * locks and conditional updates (see `forUpdate`).
  */
-const DEFAULT_SQLITE_CACHE_MB = 64;
-
 export function openStore(opts: {
   databaseUrl: string;
   sqliteFile: string;
