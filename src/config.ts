@@ -10,13 +10,16 @@ const Int = (def: number, min = 0, max = Number.MAX_SAFE_INTEGER) =>
   Type.Integer({ default: def, minimum: min, maximum: max });
 const Amount = (def: number) => Type.Number({ default: def, minimum: 0, maximum: 1e12 });
 
+/** SQLite's page cache unless SQLITE_CACHE_MB says otherwise; also what a store opened without a config gets. */
+export const DEFAULT_SQLITE_CACHE_MB = 64;
+
 const EnvSchema = Type.Object({
   PORT: Int(3000, 0, 65535),
   HOST: Type.String({ default: '127.0.0.1', minLength: 1 }),
   DATA_DIR: Type.String({ default: './data', minLength: 1 }),
   DATABASE_URL: Type.String({ default: '' }),
   SQLITE_SYNC: Type.Union([Type.Literal('background'), Type.Literal('inline')], { default: 'inline' }),
-  SQLITE_CACHE_MB: Int(64, 2, 65536),
+  SQLITE_CACHE_MB: Int(DEFAULT_SQLITE_CACHE_MB, 2, 65536),
   REDIS_URL: Type.String({ default: '' }),
   JWT_SECRET: Type.String({ default: '' }),
   SECRETS_KEY: Type.String({ default: '' }),

@@ -38,6 +38,16 @@ describe('SQLite store settings at open', () => {
     expect(await pragma(file, 'cache_size', 8)).toBe(-8 * 1024);
   });
 
+});
+
+/** The group commit through the store as the service opens it (issue 13). */
+describe('SQLite group commit, opened as the service does', () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = mkdtempSync(path.join(tmpdir(), 'store-open-'));
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
   it('a unit rolled back inside a shared batch undoes only its own writes, also when its undo spills to a file', async () => {
     const store = openStore({ databaseUrl: '', sqliteFile: path.join(dir, 'wallet.sqlite') });
     try {

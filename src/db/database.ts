@@ -3,6 +3,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, sql, type LogEvent, type Transaction } from 'kysely';
 import pg from 'pg';
+import { DEFAULT_SQLITE_CACHE_MB } from '../config.js';
 import type { Database } from './schema.js';
 import { READS_MARK, unmarked, wrapPool, type MarkedRead } from './postgres-client.js';
 import { MAIN_AUTOCHECKPOINT_PAGES, SQLITE_DEFAULT_AUTOCHECKPOINT_PAGES, startCheckpointer } from './sqlite-checkpointer.js';
@@ -67,8 +68,6 @@ function transactionRunner(db: Kysely<Database>) {
   };
 }
 
-const DEFAULT_SQLITE_CACHE_MB = 64;
-
 /**
  * Opens the store chosen by config (D1, D3): PostgreSQL when a URL is given, else SQLite at `sqliteFile`
  * (`:memory:` allowed). SQLite runs through one connection, so a transaction there is exclusive, and concurrent
@@ -80,7 +79,7 @@ export function openStore(opts: {
   sqliteFile: string;
   /** See Config.sqliteSync; `inline` unless told. */
   sqliteSync?: 'background' | 'inline';
-  /** See Config.sqliteCacheMb; 64 unless told. */
+  /** See Config.sqliteCacheMb; DEFAULT_SQLITE_CACHE_MB unless told. */
   sqliteCacheMb?: number;
   onQuery?: QueryObserver;
   /** SQLite: the checkpoint worker failed; the main connection checkpoints at SQLite's usual size again. */
@@ -107,7 +106,7 @@ export function openStore(opts: {
   database.pragma(wal ? 'synchronous = NORMAL' : 'synchronous = FULL');
   database.pragma('foreign_keys = ON');
   // Negative: in KiB, not pages. Per connection, and only what is used is allocated.
-  database.pragma(`cache_size = ${-1024 * Math.trunc(opts.sqliteCacheMb ?? DEFAULT_SQLITE_CACHE_MB)}`);
+  database.pragma(`cache_size = ${-1024 * (opts.sqliteCacheMb ?? DEFAULT_SQLITE_CACHE_MB)}`);
   database.pragma('busy_timeout = 5000');
   const checkpointer =
     opts.sqliteFile === ':memory:'

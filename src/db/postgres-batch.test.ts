@@ -298,35 +298,35 @@ describe.runIf(process.env.TEST_DATABASE_URL)('PostgreSQL batches', () => {
     }
   });
 
+  const transactionStatus = (c: pg.PoolClient) => (c as unknown as { getTransactionStatus(): string }).getTransactionStatus();
+  /** Releases `c` as it stands; the next checkout must be outside any transaction, and nothing `c` wrote kept. */
+  const expectNextUserClean = async (c: pg.PoolClient) => {
+    c.release();
+    const next = await pool.connect();
+    try {
+      await next.query('select 1 as one where $1::int = 1', [1]);
+      expect(transactionStatus(next)).toBe('I');
+    } finally {
+      next.release();
+    }
+    expect((await pool.query('select count(*)::int as n from items')).rows).toEqual([{ n: 0 }]);
+  };
+
   it('never hand a client with a held BEGIN or write to the next user', async () => {
     const c = await pool.connect();
     await c.query('begin');
     await c.query(held('items', 'insert into items (id, n) values ($1, $2)'), ['leak', 1]);
-    c.release();
-    const next = await pool.connect();
-    try {
-      await next.query('select 1 as one where $1::int = 1', [1]);
-      expect((next as unknown as { getTransactionStatus(): string }).getTransactionStatus()).toBe('I');
-    } finally {
-      next.release();
-    }
-    expect((await pool.query('select count(*)::int as n from items')).rows).toEqual([{ n: 0 }]);
+    await expectNextUserClean(c);
   });
+
   it('never hand a client still inside a transaction it already sent to the next user', async () => {
     const c = await pool.connect();
     await c.query('begin');
     await c.query('insert into items (id, n) values ($1, $2)', ['open', 1]);
-    expect((c as unknown as { getTransactionStatus(): string }).getTransactionStatus()).toBe('T');
-    c.release();
-    const next = await pool.connect();
-    try {
-      await next.query('select 1 as one where $1::int = 1', [1]);
-      expect((next as unknown as { getTransactionStatus(): string }).getTransactionStatus()).toBe('I');
-    } finally {
-      next.release();
-    }
-    expect((await pool.query('select count(*)::int as n from items')).rows).toEqual([{ n: 0 }]);
+    expect(transactionStatus(c)).toBe('T');
+    await expectNextUserClean(c);
   });
+
   const together = (c: pg.PoolClient, ...reads: Array<[string, unknown[]]>) =>
     c.query(READS_MARK, reads.map(([text, values]) => ({ text, values }))) as unknown as Promise<{ rows: unknown[][] }>;
 
