@@ -1,4 +1,4 @@
-import type { Kysely, Migration } from 'kysely';
+import { sql, type Kysely, type Migration } from 'kysely';
 
 export type ApprovalKind = 'payout' | 'threshold_change';
 export type ApprovalStatus = 'pending' | 'approved' | 'rejected' | 'expired';
@@ -58,6 +58,18 @@ export const approvalsMigrations: Record<string, Migration> = {
       await db.schema.alterTable('approvals').addColumn('notify_next_at', 'text').execute();
       await db.schema.createIndex('approvals_notify_due_idx').on('approvals').column('notify_next_at').execute();
       await db.schema.createIndex('approvals_user_id_idx').on('approvals').columns(['user_id', 'id']).execute();
+    },
+  },
+  // Issue 13: only approvals that still owe a notice have a retry time; the rest left a NULL entry each.
+  '0018_approvals_notify_due_partial': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.dropIndex('approvals_notify_due_idx').execute();
+      await db.schema
+        .createIndex('approvals_notify_due_idx')
+        .on('approvals')
+        .column('notify_next_at')
+        .where(sql.ref('notify_next_at'), 'is not', null)
+        .execute();
     },
   },
 };

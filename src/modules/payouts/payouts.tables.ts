@@ -151,4 +151,18 @@ export const payoutsMigrations: Record<string, Migration> = {
       await db.schema.dropIndex('payouts_user_created_idx').execute();
     },
   },
+  // Issue 13: a plain index kept a NULL entry for every final attempt, so it grew with history and each
+  // confirmation wrote one more entry. Partial, it holds only the attempts still in flight; `next_check_at <= ?`
+  // implies NOT NULL on both stores, so the follow-up pass still reads it.
+  '0018_payouts_next_check_in_flight': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.dropIndex('payouts_next_check_idx').execute();
+      await db.schema
+        .createIndex('payouts_next_check_idx')
+        .on('payouts')
+        .column('next_check_at')
+        .where(sql.ref('next_check_at'), 'is not', null)
+        .execute();
+    },
+  },
 };

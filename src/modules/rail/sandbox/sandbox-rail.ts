@@ -230,7 +230,7 @@ export class SandboxRail implements BankRail {
     const due = await this.db
       .selectFrom('rail_transfers')
       .selectAll()
-      .where('status', '=', 'IN_PROGRESS')
+      .where('status', '=', sql.lit('IN_PROGRESS'))
       .where('confirm_after', '<=', this.clock.now().toISOString())
       .orderBy('confirm_after')
       .limit(limit)

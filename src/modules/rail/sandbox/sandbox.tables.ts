@@ -170,6 +170,20 @@ export const sandboxRailMigrations: Record<string, Migration> = {
       await (db as Kysely<SandboxRailTables>).updateTable('rail_accounts').set({ balance: 0 }).where('kind', '=', 'world').execute();
     },
   },
+  // Issue 13: settled transfers stayed in the due index forever, and settling one wrote a new entry. Partial, it
+  // holds the transfers still to settle; `settleDue` names the status as a literal so that both stores can match
+  // the index's condition (a bound parameter cannot be matched on SQLite).
+  '0018_rail_transfers_due_in_progress': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.dropIndex('rail_transfers_due_idx').execute();
+      await db.schema
+        .createIndex('rail_transfers_due_idx')
+        .on('rail_transfers')
+        .column('confirm_after')
+        .where(sql.ref('status'), '=', 'IN_PROGRESS')
+        .execute();
+    },
+  },
 };
 
 /**
