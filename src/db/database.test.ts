@@ -48,11 +48,12 @@ describe('SQLite group commit, opened as the service does', () => {
   });
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-  it('a unit rolled back inside a shared batch undoes only its own writes, also when its undo spills to a file', async () => {
+  it('a unit rolled back inside a shared batch undoes only its own writes, also when the units before it wrote many pages', async () => {
     const store = openStore({ databaseUrl: '', sqliteFile: path.join(dir, 'wallet.sqlite') });
     try {
       await sql`create table t (id integer primary key, pad text not null)`.execute(store.db);
-      // Enough pages per unit that SQLite's statement journal would have spilled to a file (past 64 KiB).
+      // Enough pages per unit that a SAVEPOINT's statement journal spilled to a file (past 64 KiB); since the
+      // group commit replays the earlier units instead, it is a replay of hundreds of pages.
       const pad = 'x'.repeat(3000);
       const results = await Promise.allSettled(
         Array.from({ length: 12 }, (_, u) =>

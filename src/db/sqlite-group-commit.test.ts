@@ -2,14 +2,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, sql } from 'kysely';
+import { Kysely, sql, type Generated } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { GroupCommitSqliteDialect } from './sqlite-group-commit.js';
 import { walSyncer } from './sqlite-wal-sync.js';
 
 interface Db {
   parent: { id: number };
-  item: { id: number; parent_id: number | null; note: string };
+  item: { id: Generated<number>; parent_id: number | null; note: string };
 }
 
 /**
@@ -36,11 +36,12 @@ describe.each([
   let db: Kysely<Db>;
   let commits: number[];
   let wal: ReturnType<typeof walSyncer> | null;
+  let raw: SQLite.Database;
 
   beforeEach(async () => {
     dir = mkdtempSync(path.join(tmpdir(), 'group-commit-'));
     file = path.join(dir, 'db.sqlite');
-    const raw = new SQLite(file);
+    raw = new SQLite(file);
     raw.pragma('journal_mode = WAL');
     wal = sync === 'background' ? walSyncer(file) : null;
     raw.pragma(wal ? 'synchronous = NORMAL' : 'synchronous = FULL');
@@ -98,11 +99,113 @@ describe.each([
     expect(commits.length).toBeLessThan(10);
   });
 
+  it('a failing unit leaves the earlier units of its batch as they were told: rows, ids given out, caught failures', async () => {
+    await db.insertInto('parent').values({ id: 1 }).execute();
+    commits = [];
+    const told: unknown[] = [];
+    const results = await Promise.allSettled([
+      // Ids chosen by SQLite, and rows returned: the replay must give the same ones.
+      db.transaction().execute(async (tx) => {
+        const r = await tx.insertInto('item').values({ parent_id: 1, note: 'auto id' }).returning('id').executeTakeFirstOrThrow();
+        told.push(r.id);
+        await tx.updateTable('item').set({ note: sql`note || ' (updated)'` }).where('id', '=', r.id).execute();
+      }),
+      db.insertInto('item').values({ id: 50, parent_id: null, note: 'lone write' }).execute(),
+      db.transaction().execute(async (tx) => {
+        await tx.insertInto('item').values({ id: 60, parent_id: null, note: 'kept' }).execute();
+        // A statement that failed and was caught changed nothing, and is not run again.
+        await tx.insertInto('item').values({ id: 50, parent_id: null, note: 'duplicate, caught' }).execute().catch(() => undefined);
+        const r = await tx.insertInto('item').values({ parent_id: null, note: 'auto id 2' }).returning('id').executeTakeFirstOrThrow();
+        told.push(r.id);
+      }),
+      db.transaction().execute(async (tx) => {
+        await tx.insertInto('item').values({ parent_id: null, note: 'undone' }).execute();
+        await tx.deleteFrom('item').where('id', '=', 50).execute();
+        throw new Error('fails after writing');
+      }),
+      db.transaction().execute(async (tx) => {
+        const r = await tx.insertInto('item').values({ parent_id: null, note: 'after the failure' }).returning('id').executeTakeFirstOrThrow();
+        told.push(r.id);
+      }),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled', 'rejected', 'fulfilled']);
+    expect(told).toEqual([1, 61, 62]);
+    const other = new SQLite(file, { readonly: true });
+    try {
+      expect(other.prepare('select id, note from item order by id').all()).toEqual([
+        { id: 1, note: 'auto id (updated)' },
+        { id: 50, note: 'lone write' },
+        { id: 60, note: 'kept' },
+        { id: 61, note: 'auto id 2' },
+        { id: 62, note: 'after the failure' },
+      ]);
+    } finally {
+      other.close();
+    }
+    // The batch commits at the failing unit's release, so a later failure never replays the same units again.
+    expect(commits).toEqual([4, 1]);
+  });
+
+  it('when the earlier units cannot be run again as they ran, the whole batch fails and nothing of it is kept', async () => {
+    // The driver's SQL never reads anything but its parameters and rows; a function that answers differently the
+    // second time stands for what would break that.
+    let calls = 0;
+    raw.function('first_time_only', { deterministic: false }, () => {
+      if (calls++ > 0) throw new Error('not the same the second time');
+      return 'once';
+    });
+    const results = await Promise.allSettled([
+      db.transaction().execute((tx) => tx.insertInto('item').values({ id: 1, parent_id: null, note: sql<string>`first_time_only()` }).execute()),
+      db.insertInto('item').values({ id: 2, parent_id: null, note: 'lone write' }).execute(),
+      db.transaction().execute(async (tx) => {
+        await tx.insertInto('item').values({ id: 3, parent_id: null, note: 'undone' }).execute();
+        throw new Error('fails after writing');
+      }),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected', 'rejected']);
+    expect(String((results[0] as PromiseRejectedResult).reason)).toMatch(/could not undo one transaction of a group alone; retry/);
+    expect(committedNotes()).toEqual([]);
+    await db.transaction().execute((tx) => tx.insertInto('item').values({ id: 4, parent_id: null, note: 'after' }).execute());
+    expect(committedNotes()).toEqual(['after']);
+  });
+
+  it('many units with failures among them commit exactly the work of those that succeeded', async () => {
+    await sql`create table counter (id integer primary key, n integer not null)`.execute(db);
+    await sql`insert into counter (id, n) values (1, 0)`.execute(db);
+    commits = [];
+    let seed = 7;
+    const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const plan = Array.from({ length: 120 }, (_, i) => ({ i, fails: random() < 0.25, lone: random() < 0.2 }));
+    const results = await Promise.allSettled(
+      plan.map(({ i, fails, lone }) =>
+        lone && !fails
+          ? sql`update counter set n = n + 1 where id = 1`.execute(db).then(() => db.insertInto('item').values({ id: 1000 + i, parent_id: null, note: `lone ${i}` }).execute())
+          : db.transaction().execute(async (tx) => {
+              await sql`update counter set n = n + 1 where id = 1`.execute(tx);
+              await tx.insertInto('item').values({ id: 1000 + i, parent_id: null, note: `unit ${i}` }).execute();
+              if (fails) throw new Error(`unit ${i} fails`);
+            }),
+      ),
+    );
+    const succeeded = plan.filter((p) => !p.fails);
+    expect(results.map((r) => r.status)).toEqual(plan.map((p) => (p.fails ? 'rejected' : 'fulfilled')));
+    const other = new SQLite(file, { readonly: true });
+    try {
+      expect(other.prepare('select n from counter').get()).toEqual({ n: succeeded.length });
+      expect((other.prepare('select id from item order by id').all() as { id: number }[]).map((r) => r.id)).toEqual(succeeded.map((p) => 1000 + p.i));
+    } finally {
+      other.close();
+    }
+    // Each failure closes its batch (about one commit per failure here), and the rest still share commits.
+    expect(commits.length).toBeLessThanOrEqual(plan.filter((p) => p.fails).length + 3);
+    expect(commits.length).toBeLessThan(succeeded.length / 2);
+  });
+
   it('a COMMIT that fails fails every unit of its batch, and nothing of it is kept', async () => {
     await db.insertInto('parent').values({ id: 1 }).execute();
     const results = await Promise.allSettled([
       db.transaction().execute((tx) => tx.insertInto('item').values({ id: 1, parent_id: 1, note: 'fine' }).execute()),
-      // Violates the deferred foreign key: its savepoint is released, and the physical COMMIT refuses the batch.
+      // Violates the deferred foreign key: the unit itself succeeds, and the physical COMMIT refuses the batch.
       db.transaction().execute((tx) => tx.insertInto('item').values({ id: 2, parent_id: 99, note: 'orphan' }).execute()),
       db.insertInto('item').values({ id: 3, parent_id: null, note: 'lone statement' }).execute(),
     ]);

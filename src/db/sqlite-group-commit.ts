@@ -1,17 +1,15 @@
 import { realpathSync } from 'node:fs';
 import type SQLite from 'better-sqlite3';
 import {
-  SelectQueryNode,
   SqliteAdapter,
   SqliteIntrospector,
   SqliteQueryCompiler,
-  type CompiledQuery,
-  type DatabaseConnection,
   type Dialect,
+  type DatabaseConnection,
   type Driver,
   type Kysely,
-  type QueryResult,
 } from 'kysely';
+import { GroupConnection } from './sqlite-group-connection.js';
 
 /** Units (transactions or lone statements) one commit may cover, so a batch's latency stays bounded under load. */
 const MAX_BATCH_UNITS = 256;
@@ -34,19 +32,11 @@ function fileOf(db: SQLite.Database): string | null {
   }
 }
 
-/**
- * Statements that change rows, and may run inside a transaction. A lone one runs in a batch, so its deferred
- * constraints would be checked at the shared COMMIT and fail the whole batch; the schema declares none (a test in
- * test/query-plans.test.ts keeps it so). What cannot run in a transaction at all (VACUUM, a checkpoint, some
- * pragmas) goes to better-sqlite3 directly, never through Kysely, where a batch may be open.
- */
-const DATA_CHANGE = /^\s*(insert|update|delete|replace|with)\b/i;
-/** Distinct statements kept prepared; the hot paths use a few dozen, so this only bounds a pathological caller. */
-const STATEMENT_CACHE_MAX = 500;
-
 /** One physical SQLite transaction shared by the units that ran inside it; they learn its outcome together. */
 class Batch {
   units = 0;
+  /** Commits at the next release rather than take more units (full, or a unit of it was undone). */
+  closing = false;
   readonly durable: Promise<void>;
   resolve!: () => void;
   reject!: (e: unknown) => void;
@@ -65,13 +55,14 @@ class Batch {
  * work already runs one at a time on the single connection; what made a payout slow was its COMMITs, each an
  * fsync (`synchronous=FULL` in WAL mode) that blocks the event loop for ~0.4 ms or more.
  *
- * Here a transaction that starts while another unit's work is not yet committed joins that physical transaction
- * as a SAVEPOINT: its own failure rolls back only its savepoint; its success releases the savepoint. The physical
- * COMMIT runs once the event loop has nothing more to add (a `setImmediate` after the connection went idle), or
- * when a batch is full. Durability is not traded: a unit's caller gets its answer — success, or even a read —
- * only after the COMMIT that made what it saw durable; if that COMMIT fails, every unit of the batch fails.
- * Statements outside a transaction that run while a batch is open join it the same way, and a lone data change
- * with no batch open starts one (SQLite undoes a failed statement by itself, so it needs no savepoint).
+ * Here a transaction that starts while another unit's work is not yet committed joins that physical transaction.
+ * Its own failure undoes only its own work: the physical transaction is rolled back and the writes of the units
+ * before it are run again from the batch's redo log (see undoUnit). The physical COMMIT runs once the event loop
+ * has nothing more to add (a `setImmediate` after the connection went idle), when a batch is full, or at the
+ * release of a unit that was undone. Durability is not traded: a unit's caller gets its answer — success, or
+ * even a read — only after the COMMIT that made what it saw durable; if that COMMIT fails, every unit of the batch
+ * fails. Statements outside a transaction that run while a batch is open join it the same way, and a lone data
+ * change with no batch open starts one (SQLite undoes a failed statement by itself, so it needs no undo of ours).
  *
  * With `syncLog` (`SQLITE_SYNC=background`, `sqlite-wal-sync.ts`) the COMMIT itself does not sync (`synchronous=
  * NORMAL`): the log is synced on another thread while the event loop goes on, and a unit is answered once a
@@ -85,6 +76,8 @@ export class GroupCommitSqliteDriver implements Driver {
   /** The batch the unit holding the connection ran in, or whose durability what it reads depends on. */
   private unitBatch: Batch | null = null;
   private commitScheduled = false;
+  /** Where the unit holding the connection began in the batch's redo log. */
+  private unitStart = 0;
   private readonly connection: GroupConnection;
   private readonly syncLog: (() => Promise<void>) | null;
   private readonly onCommit?: (units: number) => void;
@@ -132,25 +125,17 @@ export class GroupCommitSqliteDriver implements Driver {
   }
 
   async beginTransaction(): Promise<void> {
-    if (!this.batch) {
-      this.connection.exec('begin');
-      this.batch = new Batch();
-      this.batch.units++;
-      this.unitBatch = this.batch;
-    }
-    this.connection.exec('savepoint unit');
+    // A batch SQLite ended by itself is refused at its last unit's release; if one were still here, its units
+    // must fail rather than this unit's writes run outside any transaction.
+    if (this.batch && !this.db.inTransaction) this.commitBatch();
+    if (!this.batch) this.openBatch();
+    this.unitStart = this.connection.redo!.length;
   }
 
-  async commitTransaction(): Promise<void> {
-    this.connection.exec('release unit');
-  }
+  async commitTransaction(): Promise<void> {}
 
   async rollbackTransaction(): Promise<void> {
-    if (this.db.inTransaction) {
-      this.connection.exec('rollback to unit');
-      this.connection.exec('release unit');
-      return;
-    }
+    if (this.db.inTransaction) return this.undoUnit();
     // SQLite rolled the whole physical transaction back (an I/O error, a full disk): the units before this one
     // in the batch lost their work too, and must not be told otherwise.
     this.failBatch(new Error('The store rolled back a group of transactions after an error; retry'));
@@ -159,10 +144,44 @@ export class GroupCommitSqliteDriver implements Driver {
   async releaseConnection(): Promise<void> {
     const mine = this.unitBatch;
     this.unitBatch = null;
-    if (this.batch && (this.broken || this.batch.units >= MAX_BATCH_UNITS || !this.db.inTransaction)) this.commitBatch();
+    if (this.batch && (this.broken || this.batch.closing || this.batch.units >= MAX_BATCH_UNITS || !this.db.inTransaction)) this.commitBatch();
     else if (this.batch && this.queue.length === 0) this.scheduleCommit();
     this.handOn();
     if (mine) await mine.durable;
+  }
+
+  private openBatch(): void {
+    this.connection.exec('begin');
+    this.connection.redo = [];
+    this.batch = new Batch();
+    this.batch.units++;
+    this.unitBatch = this.batch;
+  }
+
+  /**
+   * Undoes the failing unit alone: rolls the physical transaction back, then runs the writes of the batch's earlier
+   * units (and lone writes) again, in their order. A SAVEPOINT per unit did this before, but it made SQLite copy
+   * every page a unit changed to a statement journal first: about a quarter of a payout's CPU (issue 13), paid by
+   * every unit for the rare one that fails. The replay gives the same rows because a write's effect depends only on
+   * its parameters and the rows before it (no SQL here reads the clock or draws random numbers), and the rows
+   * before it are the same: this connection held the write lock from the batch's first write, and data_version
+   * tells whether another connection (another process) committed between the ROLLBACK and the BEGIN IMMEDIATE.
+   * If one did, or the replay fails, the batch's units fail as at a failed COMMIT, and are told to retry.
+   */
+  private undoUnit(): void {
+    const earlier = this.connection.redo!.slice(0, this.unitStart);
+    const version = this.db.pragma('data_version', { simple: true });
+    this.connection.exec('rollback');
+    try {
+      this.connection.exec('begin immediate');
+      if (this.db.pragma('data_version', { simple: true }) !== version) throw new Error('another connection wrote meanwhile');
+      this.connection.replay(earlier);
+      // The next failure then replays only what joins from here on, so failures cost O(1) each, not O(batch).
+      this.batch!.closing = true;
+    } catch (e) {
+      if (this.db.inTransaction) this.connection.exec('rollback');
+      this.failBatch(new Error(`The store could not undo one transaction of a group alone; retry (${String(e)})`));
+    }
   }
 
   private handOn(): void {
@@ -190,7 +209,7 @@ export class GroupCommitSqliteDriver implements Driver {
       this.commitScheduled = false;
       if (!this.batch) return;
       // A unit holding the connection (one awaiting something slow mid-transaction) commits when it releases.
-      if (this.locked) return void (this.batch.units = Math.max(this.batch.units, MAX_BATCH_UNITS));
+      if (this.locked) return void (this.batch.closing = true);
       this.commitBatch();
     });
   }
@@ -198,6 +217,7 @@ export class GroupCommitSqliteDriver implements Driver {
   private commitBatch(): void {
     const b = this.batch!;
     this.batch = null;
+    this.connection.redo = null;
     if (!this.db.inTransaction) {
       // Rolled back by SQLite itself after an error; failBatch told the units already, or does now.
       b.reject(new Error('The store rolled back a group of transactions after an error; retry'));
@@ -249,10 +269,7 @@ export class GroupCommitSqliteDriver implements Driver {
       this.commitBatch();
       if (this.unitBatch === ended) throw new Error('The store rolled back a group of transactions after an error; retry');
     }
-    this.connection.exec('begin');
-    this.batch = new Batch();
-    this.batch.units++;
-    this.unitBatch = this.batch;
+    this.openBatch();
   }
 
   /**
@@ -305,58 +322,8 @@ export class GroupCommitSqliteDriver implements Driver {
   private failBatch(e: Error): void {
     const b = this.batch;
     this.batch = null;
+    this.connection.redo = null;
     b?.reject(e);
-  }
-}
-
-class GroupConnection implements DatabaseConnection {
-  private readonly cache = new Map<string, SQLite.Statement>();
-
-  constructor(
-    private readonly db: SQLite.Database,
-    /** Told when a statement wrote with no transaction open (only when commits do not sync by themselves). */
-    private readonly onAutocommit: (() => void) | null,
-    /** Told before any write; `lone` for a data change with no transaction open, which can run in a batch instead. */
-    private readonly beforeWrite: (lone: boolean) => void,
-  ) {}
-
-  exec(sql: string): void {
-    this.prepare(sql).run();
-  }
-
-  /** Statements are prepared once per SQL text (Kysely's own driver prepares on every call). */
-  private prepare(sql: string): SQLite.Statement {
-    let stmt = this.cache.get(sql);
-    if (!stmt) {
-      stmt = this.db.prepare(sql);
-      if (this.cache.size >= STATEMENT_CACHE_MAX) this.cache.delete(this.cache.keys().next().value!);
-      this.cache.set(sql, stmt);
-    }
-    return stmt;
-  }
-
-  async executeQuery<R>(q: CompiledQuery): Promise<QueryResult<R>> {
-    const stmt = this.prepare(q.sql);
-    if (!stmt.readonly) this.beforeWrite(!this.db.inTransaction && DATA_CHANGE.test(q.sql));
-    const autocommits = this.onAutocommit !== null && !stmt.readonly && !this.db.inTransaction;
-    const result = this.run<R>(stmt, q);
-    if (autocommits) this.onAutocommit!();
-    return result;
-  }
-
-  private run<R>(stmt: SQLite.Statement, q: CompiledQuery): QueryResult<R> {
-    if (stmt.reader) {
-      const rows = stmt.all(q.parameters) as R[];
-      // A write with RETURNING is a reader too: the rows it returned are the rows it changed.
-      return /^\s*select\b/i.test(q.sql) ? { rows } : { rows, numAffectedRows: BigInt(rows.length) };
-    }
-    const { changes, lastInsertRowid } = stmt.run(q.parameters);
-    return { numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid), rows: [] };
-  }
-
-  async *streamQuery<R>(q: CompiledQuery): AsyncIterableIterator<QueryResult<R>> {
-    if (!SelectQueryNode.is(q.query)) throw new Error('SQLite streams select queries only');
-    for (const row of this.prepare(q.sql).iterate(q.parameters)) yield { rows: [row as R] };
   }
 }
 

@@ -1,0 +1,81 @@
+import type SQLite from 'better-sqlite3';
+import { SelectQueryNode, type CompiledQuery, type DatabaseConnection, type QueryResult } from 'kysely';
+
+/**
+ * Statements that change rows, and may run inside a transaction. A lone one runs in a batch, so its deferred
+ * constraints would be checked at the shared COMMIT and fail the whole batch; the schema declares none (a test in
+ * test/query-plans.test.ts keeps it so). What cannot run in a transaction at all (VACUUM, a checkpoint, some
+ * pragmas) goes to better-sqlite3 directly, never through Kysely, where a batch may be open.
+ */
+const DATA_CHANGE = /^\s*(insert|update|delete|replace|with)\b/i;
+/** Transaction control sent through Kysely (tests do, to act as SQLite after an I/O error); never replayed. */
+const TX_CONTROL = /^\s*(begin|commit|end|rollback|savepoint|release)\b/i;
+/** Distinct statements kept prepared; the hot paths use a few dozen, so this only bounds a pathological caller. */
+const STATEMENT_CACHE_MAX = 500;
+
+/**
+ * The single connection behind the group-commit driver (`sqlite-group-commit.ts`): prepared statements kept per
+ * SQL text, the hooks the driver needs before and after writes, and the redo log of the batch that is open.
+ */
+export class GroupConnection implements DatabaseConnection {
+  private readonly cache = new Map<string, SQLite.Statement>();
+  /** While a batch is open: its writes so far, in order, with their parameters (see undoUnit). */
+  redo: Array<[SQLite.Statement, readonly unknown[]]> | null = null;
+
+  constructor(
+    private readonly db: SQLite.Database,
+    /** Told when a statement wrote with no transaction open (only when commits do not sync by themselves). */
+    private readonly onAutocommit: (() => void) | null,
+    /** Told before any write; `lone` for a data change with no transaction open, which can run in a batch instead. */
+    private readonly beforeWrite: (lone: boolean) => void,
+  ) {}
+
+  exec(sql: string): void {
+    this.prepare(sql).run();
+  }
+
+  /** Statements are prepared once per SQL text (Kysely's own driver prepares on every call). */
+  private prepare(sql: string): SQLite.Statement {
+    let stmt = this.cache.get(sql);
+    if (!stmt) {
+      stmt = this.db.prepare(sql);
+      if (this.cache.size >= STATEMENT_CACHE_MAX) this.cache.delete(this.cache.keys().next().value!);
+      this.cache.set(sql, stmt);
+    }
+    return stmt;
+  }
+
+  async executeQuery<R>(q: CompiledQuery): Promise<QueryResult<R>> {
+    const stmt = this.prepare(q.sql);
+    if (!stmt.readonly) this.beforeWrite(!this.db.inTransaction && DATA_CHANGE.test(q.sql));
+    const autocommits = this.onAutocommit !== null && !stmt.readonly && !this.db.inTransaction;
+    const result = this.run<R>(stmt, q);
+    if (this.redo && !stmt.readonly && !TX_CONTROL.test(q.sql)) this.redo.push([stmt, q.parameters]);
+    if (autocommits) this.onAutocommit!();
+    return result;
+  }
+
+  /** Runs the writes again, in order; they become the redo log of the batch that now holds them. */
+  replay(writes: Array<[SQLite.Statement, readonly unknown[]]>): void {
+    for (const [stmt, parameters] of writes) {
+      if (stmt.reader) stmt.all(parameters);
+      else stmt.run(parameters);
+    }
+    this.redo = writes;
+  }
+
+  private run<R>(stmt: SQLite.Statement, q: CompiledQuery): QueryResult<R> {
+    if (stmt.reader) {
+      const rows = stmt.all(q.parameters) as R[];
+      // A write with RETURNING is a reader too: the rows it returned are the rows it changed.
+      return /^\s*select\b/i.test(q.sql) ? { rows } : { rows, numAffectedRows: BigInt(rows.length) };
+    }
+    const { changes, lastInsertRowid } = stmt.run(q.parameters);
+    return { numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid), rows: [] };
+  }
+
+  async *streamQuery<R>(q: CompiledQuery): AsyncIterableIterator<QueryResult<R>> {
+    if (!SelectQueryNode.is(q.query)) throw new Error('SQLite streams select queries only');
+    for (const row of this.prepare(q.sql).iterate(q.parameters)) yield { rows: [row as R] };
+  }
+}
