@@ -169,6 +169,87 @@ describe.each([
     expect(committedNotes()).toEqual(['after']);
   });
 
+  it('another connection committing between the undo\'s ROLLBACK and its BEGIN fails the batch rather than replay on other rows', async () => {
+    const other = new SQLite(file);
+    let inject = false;
+    // The driver prepares its ROLLBACK once, through this handle: after it runs, another connection commits.
+    const prepare = raw.prepare.bind(raw);
+    (raw as unknown as { prepare: (text: string) => unknown }).prepare = (text: string) => {
+      const stmt = prepare(text);
+      if (text !== 'rollback') return stmt;
+      return {
+        run: () => {
+          const r = stmt.run();
+          if (inject) {
+            inject = false;
+            other.prepare("insert into item (id, parent_id, note) values (99, null, 'other connection')").run();
+          }
+          return r;
+        },
+      };
+    };
+    try {
+      const results = await Promise.allSettled([
+        db.transaction().execute((tx) => tx.insertInto('item').values({ id: 1, parent_id: null, note: 'earlier' }).execute()),
+        db.transaction().execute(async (tx) => {
+          await tx.insertInto('item').values({ id: 2, parent_id: null, note: 'failing' }).execute();
+          inject = true;
+          throw new Error('fails after writing');
+        }),
+      ]);
+      expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected']);
+      expect(String((results[0] as PromiseRejectedResult).reason)).toMatch(/another connection wrote meanwhile/);
+      expect(committedNotes()).toEqual(['other connection']);
+    } finally {
+      other.close();
+    }
+  });
+
+  it('a failing unit that wrote nothing undoes nothing: the units that only read are not failed by another connection\'s commit', async () => {
+    const db2 = secondDriver();
+    try {
+      await db.insertInto('item').values({ id: 1, parent_id: null, note: 'before' }).execute();
+      commits = [];
+      let release!: () => void;
+      const gate = new Promise<void>((r) => (release = r));
+      const results = Promise.allSettled([
+        db.transaction().execute(async (tx) => (await tx.selectFrom('item').selectAll().execute()).length),
+        db.transaction().execute(async (tx) => {
+          await tx.selectFrom('item').selectAll().execute();
+          await gate;
+          throw new Error('a refusal decided after reads only');
+        }),
+      ]);
+      await new Promise((r) => setTimeout(r, 20));
+      // Meanwhile a connection of this process commits the open batch and writes on its own.
+      await db2.insertInto('item').values({ id: 5, parent_id: null, note: 'other driver' }).execute();
+      release();
+      expect((await results).map((r) => r.status)).toEqual(['fulfilled', 'rejected']);
+      expect(committedNotes()).toEqual(['before', 'other driver']);
+    } finally {
+      await db2.destroy();
+    }
+  });
+
+  it('a session that wrote in a batch SQLite ended by itself fails at its next transaction, not told success', async () => {
+    const outcome = await db
+      .connection()
+      .execute(async (c) => {
+        await c.insertInto('item').values({ id: 1, parent_id: null, note: 'first, lost' }).execute();
+        // SQLite ends the physical transaction on its own, as after a full disk; the caller catches the error.
+        await sql`insert or rollback into item (id, parent_id, note) values (1, null, 'again')`.execute(c).catch(() => undefined);
+        await c.transaction().execute((tx) => tx.insertInto('item').values({ id: 2, parent_id: null, note: 'second' }).execute());
+      })
+      .then(
+        () => 'fulfilled',
+        (e: unknown) => `rejected: ${String(e)}`,
+      );
+    expect(outcome).toMatch(/^rejected: .*rolled back a group of transactions/);
+    expect(committedNotes()).toEqual([]);
+    await db.insertInto('item').values({ id: 3, parent_id: null, note: 'after' }).execute();
+    expect(committedNotes()).toEqual(['after']);
+  });
+
   it('many units with failures among them commit exactly the work of those that succeeded', async () => {
     await sql`create table counter (id integer primary key, n integer not null)`.execute(db);
     await sql`insert into counter (id, n) values (1, 0)`.execute(db);

@@ -125,9 +125,13 @@ export class GroupCommitSqliteDriver implements Driver {
   }
 
   async beginTransaction(): Promise<void> {
-    // A batch SQLite ended by itself is refused at its last unit's release; if one were still here, its units
-    // must fail rather than this unit's writes run outside any transaction.
-    if (this.batch && !this.db.inTransaction) this.commitBatch();
+    // SQLite ended the batch itself after an error; only a session (`db.connection()`) that wrote in it and went
+    // on can get here. Its units fail, and so must this session, whose earlier writes are gone.
+    const ended = this.batch && !this.db.inTransaction ? this.batch : null;
+    if (ended) {
+      this.commitBatch();
+      if (this.unitBatch === ended) throw new Error('The store rolled back a group of transactions after an error; retry');
+    }
     if (!this.batch) this.openBatch();
     this.unitStart = this.connection.redo!.length;
   }
@@ -166,20 +170,29 @@ export class GroupCommitSqliteDriver implements Driver {
    * its parameters and the rows before it (no SQL here reads the clock or draws random numbers), and the rows
    * before it are the same: this connection held the write lock from the batch's first write, and data_version
    * tells whether another connection (another process) committed between the ROLLBACK and the BEGIN IMMEDIATE.
-   * If one did, or the replay fails, the batch's units fail as at a failed COMMIT, and are told to retry.
+   * If one did, or the replay fails, the batch's units fail as at a failed COMMIT, and are told to retry. (SQLite
+   * serves one process; another one holding the write lock would make BEGIN IMMEDIATE wait up to busy_timeout.)
    */
   private undoUnit(): void {
+    // A unit that wrote nothing (it only read, or its writes failed and SQLite undid them) has nothing to undo.
+    if (this.connection.redo!.length === this.unitStart) return;
     const earlier = this.connection.redo!.slice(0, this.unitStart);
-    const version = this.db.pragma('data_version', { simple: true });
-    this.connection.exec('rollback');
     try {
+      const version = this.db.pragma('data_version', { simple: true });
+      this.connection.exec('rollback');
       this.connection.exec('begin immediate');
       if (this.db.pragma('data_version', { simple: true }) !== version) throw new Error('another connection wrote meanwhile');
       this.connection.replay(earlier);
-      // The next failure then replays only what joins from here on, so failures cost O(1) each, not O(batch).
+      // Committed at this unit's release, so that no unit is replayed for two failures.
       this.batch!.closing = true;
     } catch (e) {
-      if (this.db.inTransaction) this.connection.exec('rollback');
+      if (this.db.inTransaction) {
+        try {
+          this.connection.exec('rollback');
+        } catch {
+          // Still busy (a statement of the unit left open): the batch fails below, and BEGIN will say so.
+        }
+      }
       this.failBatch(new Error(`The store could not undo one transaction of a group alone; retry (${String(e)})`));
     }
   }
