@@ -125,13 +125,8 @@ export class GroupCommitSqliteDriver implements Driver {
   }
 
   async beginTransaction(): Promise<void> {
-    // SQLite ended the batch itself after an error; only a session (`db.connection()`) that wrote in it and went
-    // on can get here. Its units fail, and so must this session, whose earlier writes are gone.
-    const ended = this.batch && !this.db.inTransaction ? this.batch : null;
-    if (ended) {
-      this.commitBatch();
-      if (this.unitBatch === ended) throw new Error('The store rolled back a group of transactions after an error; retry');
-    }
+    // Only a session (`db.connection()`) that wrote in a batch SQLite then ended can find one ended here.
+    if (this.batch && !this.db.inTransaction) this.refuseEndedBatch();
     if (!this.batch) this.openBatch();
     this.unitStart = this.connection.redo!.length;
   }
@@ -275,14 +270,19 @@ export class GroupCommitSqliteDriver implements Driver {
    * tenth of the event loop (issue 13). The writer is answered after the batch's COMMIT, as a unit is.
    */
   private openLoneBatch(): void {
-    const ended = this.batch;
-    if (ended) {
-      // SQLite ended the batch itself after an error (the only way a batch is open outside a transaction): its
-      // units fail as at their release. If this unit wrote in it, its work is gone, and so must this write be.
-      this.commitBatch();
-      if (this.unitBatch === ended) throw new Error('The store rolled back a group of transactions after an error; retry');
-    }
+    // A batch open outside a transaction is one SQLite ended itself after an error.
+    if (this.batch) this.refuseEndedBatch();
     this.openBatch();
+  }
+
+  /**
+   * A batch that SQLite ended by itself after an error: its units fail as at their release. If the unit holding the
+   * connection wrote in it, its work is gone, and so must what it does next be refused, not run in a new batch.
+   */
+  private refuseEndedBatch(): void {
+    const ended = this.batch;
+    this.commitBatch();
+    if (this.unitBatch === ended) throw new Error('The store rolled back a group of transactions after an error; retry');
   }
 
   /**
