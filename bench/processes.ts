@@ -138,6 +138,14 @@ export function buildService(): void {
   execFileSync('npm', ['run', '--silent', 'build'], { cwd: ROOT, stdio: 'inherit' });
 }
 
+/** The node flags `npm start` gives the service (package.json), so the bench measures the service as it is run. */
+export function startNodeFlags(): string[] {
+  const start = (JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start;
+  const m = /\bnode ((?:--\S+ )*)dist\/main\.js/.exec(start);
+  if (!m) throw new Error(`package.json: the start script no longer runs "node [flags] dist/main.js": ${start}`);
+  return m[1]!.split(' ').filter(Boolean);
+}
+
 export const BENCH_JWT_SECRET = 'bench-jwt-secret-0123456789-abcdefghijklmnop';
 
 /**
@@ -155,7 +163,7 @@ export async function startService(opts: {
   const port = await freePort();
   const logFile = path.join(opts.workDir, 'service.log');
   const prof = opts.cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(opts.cpuProfDir)}`] : [];
-  const entry = [...prof, ...(opts.runner === 'build' ? ['dist/main.js'] : ['--import', 'tsx', 'src/main.ts'])];
+  const entry = [...prof, ...startNodeFlags(), ...(opts.runner === 'build' ? ['dist/main.js'] : ['--import', 'tsx', 'src/main.ts'])];
   const env: Record<string, string> = {
     PATH: process.env.PATH ?? '/usr/bin:/bin',
     HOME: process.env.HOME ?? '/tmp',

@@ -24,7 +24,7 @@ import { approvalExpiryPass, retryPendingNotices } from './modules/approvals/app
 import type { ApprovalChannel } from './modules/approvals/channels/channel.port.js';
 import { dashboardChannel } from './modules/approvals/channels/dashboard.channel.js';
 import { purgeExpiredKeys } from './modules/idempotency/idempotency.service.js';
-import { payoutFollowUpPass } from './modules/payouts/payout.lifecycle.js';
+import { payoutFollowUpPass } from './modules/payouts/payout.follow-up.js';
 import { payoutApprovals } from './modules/payouts/payout.approvals.js';
 import { thresholdApprovals } from './modules/thresholds/thresholds.approvals.js';
 import { mcpRoutes } from './modules/mcp/mcp.routes.js';

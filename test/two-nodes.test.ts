@@ -48,6 +48,40 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two nodes on one PostgreSQL', () 
     }
   });
 
+  it('confirmation on both nodes at once: each payout is settled and confirmed once', async () => {
+    const { nodes, clock, close } = await startNodes(2, { env: { SANDBOX_CONFIRM_DELAY_MS: '2000' } });
+    try {
+      const [a, b] = nodes as [typeof nodes[0], typeof nodes[0]];
+      const users = await Promise.all(Array.from({ length: 4 }, () => createOnboardedUser(a, { fundArs: 10_000 })));
+      const ids: string[] = [];
+      for (const u of users) {
+        for (let i = 0; i < 15; i++) {
+          const res = await withdraw(a, u.agentToken, { amount_ars: 10, destination: i % 5 === 4 ? 'sandbox.fail' : EXTERNAL_CBU, destination_kind: i % 5 === 4 ? 'ALIAS' : 'CBU' });
+          expect(res.json().status).toBe('submitted');
+          ids.push(res.json().id);
+        }
+      }
+      clock.advance(2_000);
+      // Both nodes' follow-up passes (which settle at the rail on demand) and the rail's own settlement, together.
+      await Promise.all([
+        a.jobs.payoutFollowUp!.runOnce(),
+        b.jobs.payoutFollowUp!.runOnce(),
+        b.jobs.railSettlement!.runOnce(),
+        a.jobs.payoutFollowUp!.runOnce(),
+      ]);
+      await Promise.all([a.jobs.payoutFollowUp!.runOnce(), b.jobs.payoutFollowUp!.runOnce()]);
+      const rows = await a.ctx.store.db.selectFrom('payouts').select(['id', 'status']).where('id', 'in', ids).execute();
+      expect(rows.filter((r) => r.status === 'confirmed')).toHaveLength(48);
+      expect(rows.filter((r) => r.status === 'failed')).toHaveLength(12);
+      const events = await a.ctx.store.db.selectFrom('events').select('type').where('type', 'in', ['payout.confirmed', 'payout.failed']).execute();
+      expect(events).toHaveLength(ids.length);
+      // The failed ones' money came back once: 10,000 − 15 × 10 + 3 × 10 per user.
+      for (const u of users) expect(await a.ctx.rail.getBalance(u.cvu)).toBe((10_000 - 120) * 100);
+    } finally {
+      await close();
+    }
+  });
+
   it('approval expiry on both nodes: one payout.expired per approval', async () => {
     const { nodes, clock, close } = await startNodes(2);
     try {

@@ -124,6 +124,9 @@ describe('crash between approval and submission', () => {
         getTransfer: async () => {
           throw new Error('process crashed');
         },
+        getTransfers: async () => {
+          throw new Error('process crashed');
+        },
       });
     const first = await startTestApp({ deps: { rail: crashing } });
     const store = first.store;

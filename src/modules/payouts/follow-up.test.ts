@@ -1,6 +1,8 @@
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { bearer, createOnboardedUser, EXTERNAL_CBU, startTestApp, withdraw } from '../../../test/helpers.js';
 import { systemClock } from '../../shared/clock.js';
+import type { BankRail } from '../rail/rail.port.js';
 
 /** Issue 13: a submitted payout is next checked when the rail can have settled it, not at a polling interval. */
 describe('payout follow-up timing', () => {
@@ -21,6 +23,73 @@ describe('payout follow-up timing', () => {
         status = (await t.app.inject({ method: 'GET', url: `/v1/withdraws/${id}`, headers: bearer(u.ownerToken) })).json().status;
       }
       expect(status).toBe('confirmed');
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+/** Issue 13: the follow-up works due attempts as a batch: one claim, one question to the rail, one transaction. */
+describe('payout follow-up batches', () => {
+  const counting = (calls: { one: number; many: number[] }) => (rail: BankRail): BankRail =>
+    Object.assign(Object.create(rail) as BankRail, {
+      getTransfer: async (ref: string) => {
+        calls.one++;
+        return rail.getTransfer(ref);
+      },
+      getTransfers: async (refs: readonly string[]) => {
+        calls.many.push(refs.length);
+        return rail.getTransfers(refs);
+      },
+    });
+
+  it('confirms every due payout of a pass with one question to the rail', async () => {
+    const calls = { one: 0, many: [] as number[] };
+    const t = await startTestApp({ env: { SANDBOX_CONFIRM_DELAY_MS: '2000' }, deps: { rail: counting(calls) } });
+    try {
+      const users = [await createOnboardedUser(t.app, { fundArs: 1000 }), await createOnboardedUser(t.app, { fundArs: 1000 })];
+      const ids: string[] = [];
+      for (let i = 0; i < 12; i++) ids.push((await withdraw(t.app, users[i % 2]!.agentToken, { amount_ars: 10, destination: EXTERNAL_CBU })).json().id);
+      t.clock.advance(2000);
+      await t.app.jobs.payoutFollowUp!.runOnce();
+      expect(calls).toEqual({ one: 0, many: [12] });
+      const rows = await t.app.ctx.store.db.selectFrom('payouts').select(['status', 'next_check_at']).where('id', 'in', ids).execute();
+      expect(rows.every((r) => r.status === 'confirmed' && r.next_check_at === null)).toBe(true);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('one payout that cannot be applied holds back none of the others, and is confirmed once it can', async () => {
+    const t = await startTestApp({ env: { SANDBOX_CONFIRM_DELAY_MS: '2000' } });
+    const db = t.app.ctx.store.db;
+    const postgres = Boolean(t.config.databaseUrl);
+    try {
+      const u = await createOnboardedUser(t.app, { fundArs: 1000 });
+      const ids: string[] = [];
+      for (let i = 0; i < 5; i++) ids.push((await withdraw(t.app, u.agentToken, { amount_ars: 10, destination: EXTERNAL_CBU })).json().id);
+      const stuck = ids[2]!;
+      // A statement that fails inside the store: a trigger refusing that one payout's confirmation.
+      if (postgres) {
+        await sql`create function refuse_confirm() returns trigger language plpgsql as $$ begin
+          if new.id = ${sql.lit(stuck)} and new.status = 'confirmed' then raise exception 'refused'; end if; return new; end $$`.execute(db);
+        await sql`create trigger refuse_confirm before update on payouts for each row execute function refuse_confirm()`.execute(db);
+      } else {
+        await sql`create trigger refuse_confirm before update of status on payouts
+          when new.id = ${sql.lit(stuck)} and new.status = 'confirmed' begin select raise(abort, 'refused'); end`.execute(db);
+      }
+      t.clock.advance(2000);
+      await t.app.jobs.payoutFollowUp!.runOnce();
+      const status = async () =>
+        Object.fromEntries((await db.selectFrom('payouts').select(['id', 'status']).where('id', 'in', ids).execute()).map((r) => [r.id, r.status]));
+      expect(await status()).toEqual(Object.fromEntries(ids.map((id) => [id, id === stuck ? 'submitted' : 'confirmed'])));
+
+      await sql`drop trigger refuse_confirm${postgres ? sql` on payouts` : sql``}`.execute(db);
+      t.clock.advance(60_000); // its lease runs out
+      await t.app.jobs.payoutFollowUp!.runOnce();
+      expect((await status())[stuck]).toBe('confirmed');
+      const confirmed = await db.selectFrom('events').select('data').where('user_id', '=', u.id).where('type', '=', 'payout.confirmed').execute();
+      expect(confirmed).toHaveLength(5);
     } finally {
       await t.close();
     }

@@ -130,6 +130,10 @@ describe('owner control under faults', () => {
           if (queryDown) throw new Error('503 from the status API');
           return rail.getTransfer(ref);
         },
+        getTransfers: async (refs: readonly string[]) => {
+          if (queryDown) throw new Error('503 from the status API');
+          return rail.getTransfers(refs);
+        },
       });
     const t = await startTestApp({ deps: { rail: lossy } });
     try {

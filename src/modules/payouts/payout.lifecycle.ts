@@ -1,7 +1,6 @@
 import type { AppContext } from '../../context.js';
 import { compiled, compiledByShape } from '../../db/compiled.js';
 import { afterCommit, type Tx } from '../../db/database.js';
-import { batchPass, mapBounded, withLeaseRenewal } from '../../shared/jobs.js';
 import { recordEvent, type EventType } from '../events/events.service.js';
 import { completeClaimOfPayout, effectiveKey, releaseClaimOfPayout } from '../idempotency/idempotency.service.js';
 import type { RailTransfer } from '../rail/rail.port.js';
@@ -11,11 +10,6 @@ import { addUsage } from './usage.js';
 
 /** How long an `approved` attempt may wait for its in-request submission before the follow-up job takes it. */
 export const SUBMISSION_GRACE_MS = 30_000;
-/** How long one node holds an attempt it is following up (D29); a node that dies lets another take it then. */
-const FOLLOW_UP_LEASE_MS = 60_000;
-const FOLLOW_UP_BATCH = 100;
-/** Attempts worked at once per node: with fewer, confirmations fell seconds behind the rail under a payout burst. */
-const FOLLOW_UP_PARALLEL = 48;
 
 /** Statuses that give the attempt's amount back to the day's and month's usage (D16). */
 const RELEASES_USAGE: PayoutStatus[] = ['rejected', 'expired', 'failed'];
@@ -58,10 +52,10 @@ export async function transition(
 
 export const createdBody = (p: Pick<PayoutsTable, 'id' | 'status' | 'decision'>) => ({ id: p.id, status: p.status, decision: p.decision });
 
-const keyHashOf = (p: PayoutsTable) => effectiveKey(p.user_id, p.idempotency_key);
+export const keyHashOf = (p: PayoutsTable) => effectiveKey(p.user_id, p.idempotency_key);
 
 /** When to look at an attempt in flight next: when the rail can have settled it, else after a job interval. */
-function nextCheck(ctx: AppContext, t?: RailTransfer | null): string {
+export function nextCheck(ctx: AppContext, t?: RailTransfer | null): string {
   const soon = ctx.clock.now().getTime() + ctx.config.jobsIntervalMs;
   const settles = t?.settlesAfter ? Date.parse(t.settlesAfter) : NaN;
   return new Date(Number.isFinite(settles) ? Math.max(settles, ctx.clock.now().getTime()) : soon).toISOString();
@@ -80,36 +74,39 @@ async function markFailed(ctx: AppContext, p: PayoutsTable, reason: string): Pro
  * request's 201 for an attempt recovered by the job) and, if the rail already settled it, on to `confirmed` or
  * `failed`. Returns the 201 body when this call moved the attempt to `submitted`.
  */
-async function applyRailStatus(ctx: AppContext, p: PayoutsTable, t: RailTransfer): Promise<Record<string, unknown> | null> {
+export async function applyRailStatus(ctx: AppContext, p: PayoutsTable, t: RailTransfer): Promise<Record<string, unknown> | null> {
+  return ctx.store.transaction((tx) => applyRailStatusIn(ctx, tx, p, t));
+}
+
+/** `applyRailStatus` inside the caller's transaction (the follow-up job applies a batch in one). */
+export async function applyRailStatusIn(ctx: AppContext, tx: Tx, p: PayoutsTable, t: RailTransfer): Promise<Record<string, unknown> | null> {
   let body: Record<string, unknown> | null = null;
-  await ctx.store.transaction(async (tx) => {
-    if (p.status === 'approved') {
-      const row = await transition(ctx, tx, p.id, ['approved'], 'submitted', 'payout.submitted', {
-        provider_transfer_id: t.providerTransferId,
-        submitted_at: ctx.clock.now().toISOString(),
-        recipient_name: t.counterpartyName ?? p.recipient_name,
-        recipient_legal_id: t.counterpartyLegalId ?? p.recipient_legal_id,
-        recipient_account: t.counterpartyAccount ?? p.recipient_account,
-        next_check_at: nextCheck(ctx, t),
-      });
-      if (row) {
-        body = createdBody(row);
-        await completeClaimOfPayout(tx, keyHashOf(row), row.id, 201, body);
-        // Confirmed as soon as the rail can have settled it, not at the follow-up's next interval.
-        if (row.next_check_at && t.status === 'IN_PROGRESS') afterCommit(tx, () => ctx.followUpAt?.(row.next_check_at!));
-      }
+  if (p.status === 'approved') {
+    const row = await transition(ctx, tx, p.id, ['approved'], 'submitted', 'payout.submitted', {
+      provider_transfer_id: t.providerTransferId,
+      submitted_at: ctx.clock.now().toISOString(),
+      recipient_name: t.counterpartyName ?? p.recipient_name,
+      recipient_legal_id: t.counterpartyLegalId ?? p.recipient_legal_id,
+      recipient_account: t.counterpartyAccount ?? p.recipient_account,
+      next_check_at: nextCheck(ctx, t),
+    });
+    if (row) {
+      body = createdBody(row);
+      await completeClaimOfPayout(tx, keyHashOf(row), row.id, 201, body);
+      // Confirmed as soon as the rail can have settled it, not at the follow-up's next interval.
+      if (row.next_check_at && t.status === 'IN_PROGRESS') afterCommit(tx, () => ctx.followUpAt?.(row.next_check_at!));
     }
-    if (t.status === 'COMPLETED') {
-      await transition(ctx, tx, p.id, ['submitted'], 'confirmed', 'payout.confirmed');
-    } else if (t.status === 'FAILED') {
-      const row = await transition(ctx, tx, p.id, ['approved', 'submitted'], 'failed', 'payout.failed', {
-        failure_reason: t.failureReason ?? 'rail_failed',
-      });
-      if (row) await releaseClaimOfPayout(tx, keyHashOf(row), row.id);
-    } else if (p.status === 'submitted') {
-      await reschedule(tx, p.id, nextCheck(ctx, t));
-    }
-  });
+  }
+  if (t.status === 'COMPLETED') {
+    await transition(ctx, tx, p.id, ['submitted'], 'confirmed', 'payout.confirmed');
+  } else if (t.status === 'FAILED') {
+    const row = await transition(ctx, tx, p.id, ['approved', 'submitted'], 'failed', 'payout.failed', {
+      failure_reason: t.failureReason ?? 'rail_failed',
+    });
+    if (row) await releaseClaimOfPayout(tx, keyHashOf(row), row.id);
+  } else if (p.status === 'submitted') {
+    await reschedule(tx, p.id, nextCheck(ctx, t));
+  }
   return body;
 }
 
@@ -117,7 +114,7 @@ const rescheduleCheck = compiled<{ id: string; at: string }>((db, a) =>
   db.updateTable('payouts').set({ next_check_at: a.at }).where('id', '=', a.id).where('status', 'in', ['approved', 'submitted']),
 );
 
-async function reschedule(db: Tx | AppContext['store']['db'], id: string, at: string): Promise<void> {
+export async function reschedule(db: Tx | AppContext['store']['db'], id: string, at: string): Promise<void> {
   await rescheduleCheck.run(db, { id, at });
 }
 
@@ -166,7 +163,7 @@ export async function submitPayout(ctx: AppContext, p: PayoutsTable): Promise<Su
 type RailAnswer = { kind: 'known'; transfer: RailTransfer } | { kind: 'not_found' } | { kind: 'no_answer' };
 
 /** Asks the rail about our reference: it has it, it positively does not, or it could not say. */
-async function askRail(ctx: AppContext, p: PayoutsTable): Promise<RailAnswer> {
+export async function askRail(ctx: AppContext, p: PayoutsTable): Promise<RailAnswer> {
   try {
     const t = await ctx.rail.getTransfer(p.rail_reference);
     return t ? { kind: 'known', transfer: t } : { kind: 'not_found' };
@@ -175,84 +172,3 @@ async function askRail(ctx: AppContext, p: PayoutsTable): Promise<RailAnswer> {
     return { kind: 'no_answer' };
   }
 }
-
-/**
- * One attempt in flight, claimed by this node. D19: the rail is asked first; only its positive "I do not know
- * this reference" leads to a submission (with the same reference). No answer means: look again later.
- */
-async function followUp(ctx: AppContext, p: PayoutsTable): Promise<void> {
-  const asked = await askRail(ctx, p);
-  if (asked.kind === 'known') {
-    await applyRailStatus(ctx, p, asked.transfer);
-  } else if (asked.kind === 'not_found' && p.status === 'approved') {
-    await submitPayout(ctx, p);
-  } else {
-    if (asked.kind === 'not_found') ctx.log.error({ payout: p.id }, 'the rail does not know a submitted transfer');
-    await reschedule(ctx.store.db, p.id, nextCheck(ctx));
-  }
-}
-
-/**
- * The follow-up pass over attempts whose next check is due (index on next_check_at): `approved` ones past their
- * grace (a crash between approval and submission, an unknown outcome) and `submitted` ones whose settlement time
- * has come. Each is claimed by moving its next check forward with a conditional update, so on several nodes one
- * node works a given attempt at a time (D29). Returns how many were due.
- */
-export async function followUpPayouts(ctx: AppContext, limit = FOLLOW_UP_BATCH): Promise<number> {
-  const now = ctx.clock.now();
-  const due = await ctx.store.db
-    .selectFrom('payouts')
-    .select(['id', 'next_check_at'])
-    .where('next_check_at', '<=', now.toISOString())
-    .orderBy('next_check_at')
-    .limit(limit)
-    .execute();
-  await mapBounded(due, FOLLOW_UP_PARALLEL, (d) => claimAndFollowUp(ctx, d.id, d.next_check_at!));
-  return due.length;
-}
-
-const claimCheck = compiled<{ id: string; seen: string; lease: string }, PayoutsTable>((db, a) =>
-  db
-    .updateTable('payouts')
-    .set({ next_check_at: a.lease })
-    .where('id', '=', a.id)
-    .where('next_check_at', '=', a.seen)
-    .where('status', 'in', ['approved', 'submitted'])
-    .returningAll(),
-);
-
-/**
- * Claims one attempt by moving its next check forward (compare-and-set), then follows it up while renewing that
- * lease (D29), so a slow rail cannot let a second node take the same attempt. A renewal is conditional on the
- * lease still being ours, so it never overwrites the next check the follow-up itself set.
- */
-async function claimAndFollowUp(ctx: AppContext, id: string, seen: string): Promise<void> {
-  const leaseUntil = () => new Date(ctx.clock.now().getTime() + FOLLOW_UP_LEASE_MS).toISOString();
-  try {
-    let lease = leaseUntil();
-    const p = (await claimCheck.run(ctx.store.db, { id, seen, lease })).rows[0];
-    if (!p) return;
-    const renew = async () => {
-      const next = leaseUntil();
-      const res = await ctx.store.db.updateTable('payouts').set({ next_check_at: next }).where('id', '=', id).where('next_check_at', '=', lease).executeTakeFirst();
-      if (Number(res.numUpdatedRows) !== 1) return false;
-      lease = next;
-      return true;
-    };
-    await withLeaseRenewal(FOLLOW_UP_LEASE_MS / 3, renew, () => followUp(ctx, p));
-  } catch (err) {
-    ctx.log.error({ err, payout: id }, 'payout follow-up failed');
-  }
-}
-
-/**
- * Follows up one attempt now if its check is due (a request holding for the outcome drives its own payout rather
- * than waiting for the job's next tick); the claim keeps it from racing the job on any node.
- */
-export async function followUpIfDue(ctx: AppContext, p: Pick<PayoutsTable, 'id' | 'status' | 'next_check_at'>): Promise<void> {
-  if ((p.status === 'approved' || p.status === 'submitted') && p.next_check_at && p.next_check_at <= ctx.clock.now().toISOString()) {
-    await claimAndFollowUp(ctx, p.id, p.next_check_at);
-  }
-}
-
-export const payoutFollowUpPass = (ctx: AppContext) => batchPass(FOLLOW_UP_BATCH, (limit) => followUpPayouts(ctx, limit));

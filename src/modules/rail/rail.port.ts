@@ -19,6 +19,12 @@ export interface BankRail {
   /** The transfer we submitted with `reference`, or null if the rail never received it. */
   getTransfer(reference: string): Promise<RailTransfer | null>;
   /**
+   * `getTransfer` for many references at once (the follow-up job's batch): the transfers the rail has, by
+   * reference; a reference missing from the map is one the rail never received. Throws when the rail could not
+   * answer. A rail with no batch query answers it with one `getTransfer` per reference.
+   */
+  getTransfers(references: readonly string[]): Promise<Map<string, RailTransfer>>;
+  /**
    * Takes up to `limit` notices of completed incoming credits not yet acknowledged, each leased to the caller
    * for a while: two callers never hold the same notice at once, and an unacknowledged one comes back once its
    * lease ends (a notice taken too often without an answer is set aside as failed, D29). Empty when none is due.

@@ -5,7 +5,7 @@ import { AppError, isAppError } from '../../shared/errors.js';
 import { arsToCentavos, centavosToArs } from '../../shared/money.js';
 import { expireApprovalIfDue } from '../approvals/approvals.service.js';
 import type { Principal } from '../auth/auth.service.js';
-import { followUpIfDue } from '../payouts/payout.lifecycle.js';
+import { followUpIfDue } from '../payouts/payout.follow-up.js';
 import { requestPayout } from '../payouts/payout.request.js';
 import { loadPayout } from '../payouts/payout.view.js';
 import type { PayoutsTable } from '../payouts/payouts.tables.js';

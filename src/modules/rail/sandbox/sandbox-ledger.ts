@@ -123,40 +123,43 @@ export async function move(
  * settled row, or null when someone else settled it first.
  */
 export async function settleTransfer(db: Kysely<Database>, clock: Clock, t: RailTransfersTable): Promise<RailTransfersTable | null> {
+  return db.transaction().execute((tx) => settleInTransaction(tx, clock, t));
+}
+
+/** `settleTransfer` inside the caller's transaction, so a batch of settlements commits once. */
+export async function settleInTransaction(tx: Tx, clock: Clock, t: RailTransfersTable): Promise<RailTransfersTable | null> {
   const at = clock.now();
   const now = at.toISOString();
-  return db.transaction().execute(async (tx) => {
-    const fails = t.scenario === 'fail';
-    const settled: RailTransfersTable = {
-      ...t,
-      status: fails ? 'FAILED' : 'COMPLETED',
-      failure_reason: fails ? 'destination_account_closed' : null,
-      completed_at: now,
-    };
-    const res = await settle.run(tx, { id: t.id, status: settled.status, failure_reason: settled.failure_reason, now });
-    if (res.changed !== 1) return null;
-    if (fails) {
-      await applyBalances(tx, [
-        { account: accountRef(t.to_account_id), delta: -t.amount },
-        { account: accountRef(t.from_account_id), delta: t.amount },
-      ]);
-      await insertLegs.defer(
-        tx,
-        { id: newId('dep', at), transfer_id: t.id, account_id: t.to_account_id, amount: -t.amount, is_reversal: 1, created_at: now },
-        { id: newId('dep', at), transfer_id: t.id, account_id: t.from_account_id, amount: t.amount, is_reversal: 1, created_at: now },
-      );
-    } else if (t.to_account_id !== WORLD_ACCOUNT_ID) {
-      const credit = await tx
-        .selectFrom('rail_legs')
-        .select(['id', 'created_at'])
-        .where('transfer_id', '=', t.id)
-        .where('account_id', '=', t.to_account_id)
-        .where('is_reversal', '=', 0)
-        .executeTakeFirstOrThrow();
-      await writeNotice(tx, settled, credit, at);
-    }
-    return settled;
-  });
+  const fails = t.scenario === 'fail';
+  const settled: RailTransfersTable = {
+    ...t,
+    status: fails ? 'FAILED' : 'COMPLETED',
+    failure_reason: fails ? 'destination_account_closed' : null,
+    completed_at: now,
+  };
+  const res = await settle.run(tx, { id: t.id, status: settled.status, failure_reason: settled.failure_reason, now });
+  if (res.changed !== 1) return null;
+  if (fails) {
+    await applyBalances(tx, [
+      { account: accountRef(t.to_account_id), delta: -t.amount },
+      { account: accountRef(t.from_account_id), delta: t.amount },
+    ]);
+    await insertLegs.defer(
+      tx,
+      { id: newId('dep', at), transfer_id: t.id, account_id: t.to_account_id, amount: -t.amount, is_reversal: 1, created_at: now },
+      { id: newId('dep', at), transfer_id: t.id, account_id: t.from_account_id, amount: t.amount, is_reversal: 1, created_at: now },
+    );
+  } else if (t.to_account_id !== WORLD_ACCOUNT_ID) {
+    const credit = await tx
+      .selectFrom('rail_legs')
+      .select(['id', 'created_at'])
+      .where('transfer_id', '=', t.id)
+      .where('account_id', '=', t.to_account_id)
+      .where('is_reversal', '=', 0)
+      .executeTakeFirstOrThrow();
+    await writeNotice(tx, settled, credit, at);
+  }
+  return settled;
 }
 
 const accountRef = (id: string): AccountRef => (id === WORLD_ACCOUNT_ID ? WORLD : { id, kind: 'customer' });

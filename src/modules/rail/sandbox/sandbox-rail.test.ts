@@ -119,6 +119,41 @@ describe('sandbox bank rail', () => {
     expect(await rail.getTransfer(`rej-${a.id}`)).toBeNull();
   });
 
+  it('getTransfers: many references in one query; due ones settled together, unknown ones absent', async () => {
+    const a = await createOnboardedUser(t.app, { fundArs: 100 });
+    const rail = t.app.ctx.rail;
+    const refs = Array.from({ length: 5 }, (_, i) => `gt${i}-${a.id}`);
+    for (const [i, reference] of refs.entries()) {
+      const to = i === 4 ? 'sandbox.fail' : EXTERNAL_CBU;
+      await rail.submitTransfer({ reference, fromCvu: a.cvu, toKind: i === 4 ? 'ALIAS' : 'CBU', to, amountCentavos: 100 * (i + 1) });
+    }
+    const before = await rail.getTransfers([...refs, `never-${a.id}`]);
+    expect([...before.keys()].sort()).toEqual([...refs].sort());
+    expect([...before.values()].every((x) => x.status === 'IN_PROGRESS')).toBe(true);
+
+    t.clock.advance(2000);
+    const o = await observedStore(t);
+    try {
+      const observed = new SandboxRail(o.db, t.clock, 2000);
+      const after = await observed.getTransfers([refs[0]!, refs[4]!, refs[1]!, `never-${a.id}`]);
+      expect(after.get(refs[0]!)!.status).toBe('COMPLETED');
+      expect(after.get(refs[1]!)!.status).toBe('COMPLETED');
+      expect(after.get(refs[4]!)).toMatchObject({ status: 'FAILED', failureReason: 'destination_account_closed' });
+      expect(after.has(`never-${a.id}`)).toBe(false);
+      // One read for the list, one transaction for the three settlements.
+      const text = o.statements.map((s) => s.sql.toLowerCase());
+      expect(text.filter((s) => s.startsWith('select') && s.includes('from "rail_transfers"'))).toHaveLength(1);
+      expect(text.filter((s) => s.startsWith('update "rail_transfers"'))).toHaveLength(3);
+      // SQLite's group commit commits in the driver, unobserved; PostgreSQL's COMMIT is a statement.
+      if (t.config.databaseUrl) expect(text.filter((s) => s.startsWith('commit'))).toHaveLength(1);
+    } finally {
+      await o.close();
+    }
+    // Settled once: the money of the failed one came back once, and the others stay settled.
+    expect(await rail.getBalance(a.cvu)).toBe(10000 - 100 - 200 - 300 - 400);
+    expect((await rail.getTransfers(refs)).get(refs[2]!)!.status).toBe('COMPLETED');
+  });
+
   it('sandbox.timeout answers "unknown" but the transfer exists once, found by reference', async () => {
     const a = await createOnboardedUser(t.app, { fundArs: 100 });
     const req = { reference: `to-${a.id}`, fromCvu: a.cvu, toKind: 'ALIAS' as const, to: 'sandbox.timeout', amountCentavos: 500 };

@@ -17,7 +17,7 @@ import type {
   TransferRequest,
 } from '../rail.port.js';
 import { creditLegOf, IncomingNotices } from './sandbox-incoming.js';
-import { InsufficientFunds, move, settleTransfer, toRailTransfer, WORLD, type Endpoint } from './sandbox-ledger.js';
+import { InsufficientFunds, move, settleInTransaction, settleTransfer, toRailTransfer, WORLD, type Endpoint } from './sandbox-ledger.js';
 import type { RailAccountsTable, RailTransfersTable } from './sandbox.tables.js';
 import { WORLD_ACCOUNT_ID } from './sandbox.tables.js';
 import {
@@ -34,6 +34,14 @@ import {
 type Account = RailAccountsTable;
 
 const transferByReference = compiled<{ reference: string }, RailTransfersTable>((db, a) => db.selectFrom('rail_transfers').selectAll().where('reference', '=', a.reference));
+/** Transfers by reference, compiled for lists of 2, 4, 8 … references (a shorter list repeats its last one). */
+const transfersByReferences = compiledByShape<{ n: number }, Record<string, string>, RailTransfersTable>((db, a, shape) =>
+  db
+    .selectFrom('rail_transfers')
+    .selectAll()
+    .where('reference', 'in', Array.from({ length: shape.n }, (_, i) => a[`r${i}`]!)),
+);
+const BATCH_LOOKUP_MAX = 128;
 
 /** The accounts a submission or resolution reads, by shape: how many account numbers, and whether an alias. */
 const accountsStatement = compiledByShape<{ cvus: number; alias: boolean }, Record<string, string>, Account>((db, a, shape) =>
@@ -217,6 +225,64 @@ export class SandboxRail implements BankRail {
     return toRailTransfer(row);
   }
 
+  async getTransfers(references: readonly string[]): Promise<Map<string, RailTransfer>> {
+    const rows: RailTransfersTable[] = [];
+    for (let i = 0; i < references.length; i += BATCH_LOOKUP_MAX) {
+      const chunk = references.slice(i, i + BATCH_LOOKUP_MAX);
+      let n = 2;
+      while (n < chunk.length) n *= 2;
+      const args: Record<string, string> = {};
+      for (let j = 0; j < n; j++) args[`r${j}`] = chunk[Math.min(j, chunk.length - 1)]!;
+      rows.push(...(await transfersByReferences({ n }).all(this.db, args)));
+    }
+    const now = this.clock.now().toISOString();
+    const due = rows.filter((r) => r.status === 'IN_PROGRESS' && r.confirm_after <= now);
+    const settled = await this.settleMany(due);
+    const out = new Map<string, RailTransfer>();
+    for (const r of rows) out.set(r.reference, toRailTransfer(settled.get(r.id) ?? r));
+    // Settled by someone else between the read and the settlement: read it again.
+    for (const r of due) {
+      if (settled.has(r.id)) continue;
+      const t = await this.getTransfer(r.reference);
+      if (t) out.set(r.reference, t);
+    }
+    return out;
+  }
+
+  /**
+   * Settles due transfers in one transaction, in id order so that two nodes settling overlapping batches lock
+   * them in the same order. If that transaction fails, each is settled on its own, so one that cannot be settled
+   * does not hold back the others. Returns the settled rows by id; one settled by someone else is left out.
+   */
+  private async settleMany(rows: readonly RailTransfersTable[]): Promise<Map<string, RailTransfersTable>> {
+    const sorted = [...rows].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    const out = new Map<string, RailTransfersTable>();
+    if (sorted.length === 0) return out;
+    try {
+      await this.db.transaction().execute(async (tx) => {
+        for (const t of sorted) {
+          const s = await settleInTransaction(tx, this.clock, t);
+          if (s) out.set(t.id, s);
+        }
+      });
+      return out;
+    } catch (e) {
+      out.clear();
+      if (sorted.length === 1) throw e;
+      let first: unknown = null;
+      for (const t of sorted) {
+        try {
+          const s = await settleTransfer(this.db, this.clock, t);
+          if (s) out.set(t.id, s);
+        } catch (err) {
+          first ??= err;
+        }
+      }
+      if (out.size === 0 && first) throw first;
+      return out;
+    }
+  }
+
   takeIncoming(limit: number): Promise<IncomingNotice[]> {
     return this.incoming.take(limit);
   }
@@ -235,9 +301,7 @@ export class SandboxRail implements BankRail {
       .orderBy('confirm_after')
       .limit(limit)
       .execute();
-    let n = 0;
-    for (const t of due) if (await settleTransfer(this.db, this.clock, t)) n++;
-    return n;
+    return (await this.settleMany(due)).size;
   }
 
   /** Sandbox helper (D26): money arrives at `cvu` from an account at another bank. */

@@ -1,0 +1,173 @@
+import type { AppContext } from '../../context.js';
+import { compiled, compiledByShape } from '../../db/compiled.js';
+import { batchPass, mapBounded, withLeaseRenewal } from '../../shared/jobs.js';
+import type { RailTransfer } from '../rail/rail.port.js';
+import { applyRailStatus, applyRailStatusIn, askRail, nextCheck, reschedule, submitPayout } from './payout.lifecycle.js';
+import type { PayoutsTable } from './payouts.tables.js';
+
+/** How long one node holds an attempt it is following up (D29); a node that dies lets another take it then. */
+const FOLLOW_UP_LEASE_MS = 60_000;
+const FOLLOW_UP_BATCH = 100;
+/** Attempts the rail never received, submitted at once per node (rare: a crash or a lost submission). */
+const FOLLOW_UP_PARALLEL = 16;
+
+const leaseFrom = (ctx: AppContext) => new Date(ctx.clock.now().getTime() + FOLLOW_UP_LEASE_MS).toISOString();
+
+/**
+ * One attempt in flight, claimed by this node. D19: the rail is asked first; only its positive "I do not know
+ * this reference" leads to a submission (with the same reference). No answer means: look again later.
+ */
+async function followUp(ctx: AppContext, p: PayoutsTable): Promise<void> {
+  const asked = await askRail(ctx, p);
+  if (asked.kind === 'known') await applyRailStatus(ctx, p, asked.transfer);
+  else await notKnown(ctx, p, asked.kind);
+}
+
+/** What the rail did not confirm: submit an attempt it never received, else look again later. */
+async function notKnown(ctx: AppContext, p: PayoutsTable, kind: 'not_found' | 'no_answer'): Promise<void> {
+  if (kind === 'not_found' && p.status === 'approved') return void (await submitPayout(ctx, p));
+  if (kind === 'not_found') ctx.log.error({ payout: p.id }, 'the rail does not know a submitted transfer');
+  await reschedule(ctx.store.db, p.id, nextCheck(ctx));
+}
+
+/**
+ * Claims every due attempt of a pass in one statement (D29): the next check of each moves to this node's lease.
+ * The re-check of `next_check_at` in the outer WHERE is what makes it a compare-and-set across nodes: on
+ * PostgreSQL a node that picked the same ids waits for the other's row locks, re-evaluates the condition on the
+ * new row and skips it.
+ */
+const claimDue = compiled<{ now: string; lease: string; limit: number }, PayoutsTable>((db, a) =>
+  db
+    .updateTable('payouts')
+    .set({ next_check_at: a.lease })
+    .where('id', 'in', (eb) => eb.selectFrom('payouts').select('id').where('next_check_at', '<=', a.now).orderBy('next_check_at').limit(a.limit))
+    .where('next_check_at', '<=', a.now)
+    .where('status', 'in', ['approved', 'submitted'])
+    .returningAll(),
+);
+
+/** Renews the lease of the claimed attempts still waiting, compiled for lists of 2, 4, 8 … ids. */
+const renewLeases = compiledByShape<{ n: number }, Record<string, string>>((db, a, shape) =>
+  db
+    .updateTable('payouts')
+    .set({ next_check_at: a.next! })
+    .where('next_check_at', '=', a.lease!)
+    .where('id', 'in', Array.from({ length: shape.n }, (_, i) => a[`id${i}`]!)),
+);
+
+async function renewAll(ctx: AppContext, ids: readonly string[], lease: string, next: string): Promise<number> {
+  let n = 2;
+  while (n < ids.length) n *= 2;
+  const args: Record<string, string> = { lease, next };
+  for (let i = 0; i < n; i++) args[`id${i}`] = ids[Math.min(i, ids.length - 1)]!;
+  return (await renewLeases({ n }).run(ctx.store.db, args)).changed;
+}
+
+/**
+ * The follow-up pass over attempts whose next check is due (index on next_check_at): `approved` ones past their
+ * grace (a crash between approval and submission, an unknown outcome) and `submitted` ones whose settlement time
+ * has come. A pass claims a batch in one statement, asks the rail about all of it in one query, and applies
+ * what the rail knows in one transaction (issue 13: a confirmation had cost about a quarter of a payout's CPU
+ * as three commits of its own). The lease is renewed while the pass works (D29), so a slow rail cannot let a
+ * second node take the same attempts. Returns how many it claimed.
+ */
+export async function followUpPayouts(ctx: AppContext, limit = FOLLOW_UP_BATCH): Promise<number> {
+  let lease = leaseFrom(ctx);
+  const claimed = (await claimDue.run(ctx.store.db, { now: ctx.clock.now().toISOString(), lease, limit })).rows;
+  if (claimed.length === 0) return 0;
+  const ids = claimed.map((p) => p.id);
+  const renew = async () => {
+    const next = leaseFrom(ctx);
+    const changed = await renewAll(ctx, ids, lease, next);
+    lease = next;
+    return changed > 0;
+  };
+  try {
+    await withLeaseRenewal(FOLLOW_UP_LEASE_MS / 3, renew, () => followUpBatch(ctx, claimed));
+  } catch (err) {
+    ctx.log.error({ err, payouts: ids.length }, 'payout follow-up failed');
+  }
+  return claimed.length;
+}
+
+async function followUpBatch(ctx: AppContext, claimed: PayoutsTable[]): Promise<void> {
+  let known: Map<string, RailTransfer>;
+  try {
+    known = await ctx.rail.getTransfers(claimed.map((p) => p.rail_reference));
+  } catch (err) {
+    ctx.log.warn({ err, payouts: claimed.length }, 'rail status query failed');
+    await mapBounded(claimed, FOLLOW_UP_PARALLEL, (p) => isolated(ctx, p, () => notKnown(ctx, p, 'no_answer')));
+    return;
+  }
+  await applyAll(
+    ctx,
+    claimed.filter((p) => known.has(p.rail_reference)).map((p) => ({ p, t: known.get(p.rail_reference)! })),
+  );
+  const unknown = claimed.filter((p) => !known.has(p.rail_reference));
+  await mapBounded(unknown, FOLLOW_UP_PARALLEL, (p) => isolated(ctx, p, () => notKnown(ctx, p, 'not_found')));
+}
+
+/**
+ * What the rail knows, applied in one transaction, in user then id order (the order every batch takes their
+ * usage rows in, should some fail). If that transaction fails, each attempt is applied on its own, so one that
+ * cannot be applied does not hold back the others.
+ */
+async function applyAll(ctx: AppContext, items: { p: PayoutsTable; t: RailTransfer }[]): Promise<void> {
+  if (items.length === 0) return;
+  const key = (x: { p: PayoutsTable }) => `${x.p.user_id}\u0000${x.p.id}`;
+  items.sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
+  try {
+    await ctx.store.transaction(async (tx) => {
+      for (const { p, t } of items) await applyRailStatusIn(ctx, tx, p, t);
+    });
+  } catch (err) {
+    if (items.length === 1) return void ctx.log.error({ err, payout: items[0]!.p.id }, 'payout follow-up failed');
+    ctx.log.warn({ err, payouts: items.length }, 'payout follow-up batch failed; applying one by one');
+    for (const { p, t } of items) await isolated(ctx, p, () => applyRailStatus(ctx, p, t));
+  }
+}
+
+async function isolated(ctx: AppContext, p: PayoutsTable, work: () => Promise<unknown>): Promise<void> {
+  try {
+    await work();
+  } catch (err) {
+    ctx.log.error({ err, payout: p.id }, 'payout follow-up failed');
+  }
+}
+
+const claimCheck = compiled<{ id: string; seen: string; lease: string }, PayoutsTable>((db, a) =>
+  db
+    .updateTable('payouts')
+    .set({ next_check_at: a.lease })
+    .where('id', '=', a.id)
+    .where('next_check_at', '=', a.seen)
+    .where('status', 'in', ['approved', 'submitted'])
+    .returningAll(),
+);
+
+/**
+ * Follows up one attempt now if its check is due (a request holding for the outcome drives its own payout rather
+ * than waiting for the job's next tick). It claims the attempt by moving its next check forward (compare-and-set)
+ * and renews that lease while it works (D29), so it never races the job on any node. A renewal is conditional on
+ * the lease still being ours, so it never overwrites the next check the follow-up itself set.
+ */
+export async function followUpIfDue(ctx: AppContext, p: Pick<PayoutsTable, 'id' | 'status' | 'next_check_at'>): Promise<void> {
+  if (!((p.status === 'approved' || p.status === 'submitted') && p.next_check_at && p.next_check_at <= ctx.clock.now().toISOString())) return;
+  const id = p.id;
+  try {
+    let lease = leaseFrom(ctx);
+    const claimed = (await claimCheck.run(ctx.store.db, { id, seen: p.next_check_at, lease })).rows[0];
+    if (!claimed) return;
+    const renew = async () => {
+      const next = leaseFrom(ctx);
+      const ok = (await renewAll(ctx, [id], lease, next)) === 1;
+      if (ok) lease = next;
+      return ok;
+    };
+    await withLeaseRenewal(FOLLOW_UP_LEASE_MS / 3, renew, () => followUp(ctx, claimed));
+  } catch (err) {
+    ctx.log.error({ err, payout: id }, 'payout follow-up failed');
+  }
+}
+
+export const payoutFollowUpPass = (ctx: AppContext) => batchPass(FOLLOW_UP_BATCH, (limit) => followUpPayouts(ctx, limit));
