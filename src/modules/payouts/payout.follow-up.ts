@@ -2,7 +2,7 @@ import type { AppContext } from '../../context.js';
 import { compiled, compiledByShape } from '../../db/compiled.js';
 import { batchPass, mapBounded, withLeaseRenewal } from '../../shared/jobs.js';
 import type { RailTransfer } from '../rail/rail.port.js';
-import { applyRailStatus, applyRailStatusIn, askRail, nextCheck, reschedule, submitPayout } from './payout.lifecycle.js';
+import { applyRailStatus, applyRailStatusIn, askRail, finishMany, nextCheck, reschedule, submitPayout } from './payout.lifecycle.js';
 import type { PayoutsTable } from './payouts.tables.js';
 
 /** How long one node holds an attempt it is following up (D29); a node that dies lets another take it then. */
@@ -108,17 +108,21 @@ async function followUpBatch(ctx: AppContext, claimed: PayoutsTable[]): Promise<
 }
 
 /**
- * What the rail knows, applied in one transaction, in user then id order (the order every batch takes their
- * usage rows in, should some fail). If that transaction fails, each attempt is applied on its own, so one that
- * cannot be applied does not hold back the others.
+ * What the rail knows, applied in one transaction: confirmations together, the rest in user then id order (the
+ * order every batch takes their usage rows in, should some fail). If that transaction fails, each attempt is
+ * applied on its own, so one that cannot be applied does not hold back the others.
  */
 async function applyAll(ctx: AppContext, items: { p: PayoutsTable; t: RailTransfer }[]): Promise<void> {
   if (items.length === 0) return;
   const key = (x: { p: PayoutsTable }) => `${x.p.user_id}\u0000${x.p.id}`;
   items.sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
+  // The common case, a submitted payout the rail completed, is one update for all of them.
+  const confirms = items.filter(({ p, t }) => p.status === 'submitted' && t.status === 'COMPLETED').map(({ p }) => p.id);
+  const others = items.filter(({ p, t }) => !(p.status === 'submitted' && t.status === 'COMPLETED'));
   try {
     await ctx.store.transaction(async (tx) => {
-      for (const { p, t } of items) await applyRailStatusIn(ctx, tx, p, t);
+      if (confirms.length > 0) await finishMany(ctx, tx, confirms, 'submitted', 'confirmed', 'payout.confirmed');
+      for (const { p, t } of others) await applyRailStatusIn(ctx, tx, p, t);
     });
   } catch (err) {
     if (items.length === 1) return void ctx.log.error({ err, payout: items[0]!.p.id }, 'payout follow-up failed');

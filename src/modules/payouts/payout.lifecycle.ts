@@ -50,6 +50,39 @@ export async function transition(
   return row;
 }
 
+/** Lists of ids are compiled for 2, 4, 8 … up to this many (a shorter list repeats its last id). */
+const MANY_MAX = 128;
+
+/** One compiled update of many attempts to a final status, by list size. */
+const finishManyStatement = compiledByShape<{ n: number }, Record<string, string>, PayoutsTable>((db, a, shape) =>
+  db
+    .updateTable('payouts')
+    .set({ status: a.to as PayoutStatus, updated_at: a.now!, resolved_at: a.now!, next_check_at: null })
+    .where('id', 'in', Array.from({ length: shape.n }, (_, i) => a[`id${i}`]!))
+    .where('status', '=', a.from as PayoutStatus)
+    .returningAll(),
+);
+
+/**
+ * `transition` for many attempts at once, for a final status that needs nothing but the status change and
+ * its event (the follow-up's confirmations): one update per list of ids instead of one per attempt, then each
+ * attempt's event. Returns the rows it moved; an attempt no longer in `from` is left out.
+ */
+export async function finishMany(ctx: AppContext, tx: Tx, ids: readonly string[], from: PayoutStatus, to: 'confirmed', event: EventType): Promise<PayoutsTable[]> {
+  const now = ctx.clock.now().toISOString();
+  const rows: PayoutsTable[] = [];
+  for (let i = 0; i < ids.length; i += MANY_MAX) {
+    const chunk = ids.slice(i, i + MANY_MAX);
+    let n = 2;
+    while (n < chunk.length) n *= 2;
+    const args: Record<string, string> = { from, to, now };
+    for (let j = 0; j < n; j++) args[`id${j}`] = chunk[Math.min(j, chunk.length - 1)]!;
+    rows.push(...(await finishManyStatement({ n }).run(tx, args)).rows);
+  }
+  for (const row of rows) await recordEvent(tx, ctx.clock, { userId: row.user_id, type: event, data: toPayoutView(row) });
+  return rows;
+}
+
 export const createdBody = (p: Pick<PayoutsTable, 'id' | 'status' | 'decision'>) => ({ id: p.id, status: p.status, decision: p.decision });
 
 export const keyHashOf = (p: PayoutsTable) => effectiveKey(p.user_id, p.idempotency_key);

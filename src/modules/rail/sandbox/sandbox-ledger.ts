@@ -42,6 +42,17 @@ const settle = compiled<{ id: string; status: string; failure_reason: string | n
     .where('status', '=', 'IN_PROGRESS'),
 );
 
+/** Completes many transfers at once, compiled for lists of 2, 4, 8 … ids (a shorter list repeats its last one). */
+const completeMany = compiledByShape<{ n: number }, Record<string, string>, { id: string }>((db, a, shape) =>
+  db
+    .updateTable('rail_transfers')
+    .set({ status: 'COMPLETED', failure_reason: null, completed_at: a.now! })
+    .where('id', 'in', Array.from({ length: shape.n }, (_, i) => a[`id${i}`]!))
+    .where('status', '=', 'IN_PROGRESS')
+    .returning('id'),
+);
+const MANY_MAX = 128;
+
 /** What the ledger needs of an account: which row, and whether it keeps a balance. */
 export type AccountRef = Pick<RailAccountsTable, 'id' | 'kind'>;
 
@@ -160,6 +171,33 @@ export async function settleInTransaction(tx: Tx, clock: Clock, t: RailTransfers
     await writeNotice(tx, settled, credit, at);
   }
   return settled;
+}
+
+/**
+ * Settles many due transfers in the caller's transaction. Those that simply complete to another bank (most
+ * payouts) take one update per list; a failure or a credit to a customer goes through `settleInTransaction`.
+ * Returns the settled rows; one settled by someone else meanwhile is left out.
+ */
+export async function settleManyInTransaction(tx: Tx, clock: Clock, rows: readonly RailTransfersTable[]): Promise<RailTransfersTable[]> {
+  const now = clock.now().toISOString();
+  const simple = rows.filter((t) => t.scenario !== 'fail' && t.to_account_id === WORLD_ACCOUNT_ID);
+  const out: RailTransfersTable[] = [];
+  for (let i = 0; i < simple.length; i += MANY_MAX) {
+    const chunk = simple.slice(i, i + MANY_MAX);
+    let n = 2;
+    while (n < chunk.length) n *= 2;
+    const args: Record<string, string> = { now };
+    for (let j = 0; j < n; j++) args[`id${j}`] = chunk[Math.min(j, chunk.length - 1)]!.id;
+    const done = new Set((await completeMany({ n }).run(tx, args)).rows.map((r) => r.id));
+    for (const t of chunk) if (done.has(t.id)) out.push({ ...t, status: 'COMPLETED', failure_reason: null, completed_at: now });
+  }
+  const together = new Set(simple);
+  for (const t of rows) {
+    if (together.has(t)) continue;
+    const settled = await settleInTransaction(tx, clock, t);
+    if (settled) out.push(settled);
+  }
+  return out;
 }
 
 const accountRef = (id: string): AccountRef => (id === WORLD_ACCOUNT_ID ? WORLD : { id, kind: 'customer' });

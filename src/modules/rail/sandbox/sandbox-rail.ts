@@ -17,7 +17,7 @@ import type {
   TransferRequest,
 } from '../rail.port.js';
 import { creditLegOf, IncomingNotices } from './sandbox-incoming.js';
-import { InsufficientFunds, move, settleInTransaction, settleTransfer, toRailTransfer, WORLD, type Endpoint } from './sandbox-ledger.js';
+import { InsufficientFunds, move, settleManyInTransaction, settleTransfer, toRailTransfer, WORLD, type Endpoint } from './sandbox-ledger.js';
 import type { RailAccountsTable, RailTransfersTable } from './sandbox.tables.js';
 import { WORLD_ACCOUNT_ID } from './sandbox.tables.js';
 import {
@@ -260,10 +260,7 @@ export class SandboxRail implements BankRail {
     if (sorted.length === 0) return out;
     try {
       await this.db.transaction().execute(async (tx) => {
-        for (const t of sorted) {
-          const s = await settleInTransaction(tx, this.clock, t);
-          if (s) out.set(t.id, s);
-        }
+        for (const s of await settleManyInTransaction(tx, this.clock, sorted)) out.set(s.id, s);
       });
       return out;
     } catch (e) {
