@@ -43,16 +43,16 @@ describe('payout follow-up batches', () => {
       },
     });
 
-  it('confirms every due payout of a pass with one question to the rail', async () => {
+  it('confirms every due payout of a pass with one question to the rail per chunk of 25', async () => {
     const calls = { one: 0, many: [] as number[] };
     const t = await startTestApp({ env: { SANDBOX_CONFIRM_DELAY_MS: '2000' }, deps: { rail: counting(calls) } });
     try {
       const users = [await createOnboardedUser(t.app, { fundArs: 1000 }), await createOnboardedUser(t.app, { fundArs: 1000 })];
       const ids: string[] = [];
-      for (let i = 0; i < 12; i++) ids.push((await withdraw(t.app, users[i % 2]!.agentToken, { amount_ars: 10, destination: EXTERNAL_CBU })).json().id);
+      for (let i = 0; i < 30; i++) ids.push((await withdraw(t.app, users[i % 2]!.agentToken, { amount_ars: 10, destination: EXTERNAL_CBU })).json().id);
       t.clock.advance(2000);
       await t.app.jobs.payoutFollowUp!.runOnce();
-      expect(calls).toEqual({ one: 0, many: [12] });
+      expect({ one: calls.one, many: calls.many.sort((a, b) => a - b) }).toEqual({ one: 0, many: [5, 25] });
       const rows = await t.app.ctx.store.db.selectFrom('payouts').select(['status', 'next_check_at']).where('id', 'in', ids).execute();
       expect(rows.every((r) => r.status === 'confirmed' && r.next_check_at === null)).toBe(true);
     } finally {

@@ -8,8 +8,11 @@ import type { PayoutsTable } from './payouts.tables.js';
 /** How long one node holds an attempt it is following up (D29); a node that dies lets another take it then. */
 const FOLLOW_UP_LEASE_MS = 60_000;
 const FOLLOW_UP_BATCH = 100;
-/** Attempts the rail never received, submitted at once per node (rare: a crash or a lost submission). */
-const FOLLOW_UP_PARALLEL = 16;
+/** A claimed batch is worked in chunks of this many, this many chunks at a time. */
+const FOLLOW_UP_CHUNK = 25;
+const FOLLOW_UP_CHUNKS_PARALLEL = 4;
+/** Attempts the rail never received, submitted at once per chunk (rare: a crash or a lost submission). */
+const FOLLOW_UP_PARALLEL = 4;
 
 const leaseFrom = (ctx: AppContext) => new Date(ctx.clock.now().getTime() + FOLLOW_UP_LEASE_MS).toISOString();
 
@@ -66,9 +69,9 @@ async function renewAll(ctx: AppContext, ids: readonly string[], lease: string, 
 /**
  * The follow-up pass over attempts whose next check is due (index on next_check_at): `approved` ones past their
  * grace (a crash between approval and submission, an unknown outcome) and `submitted` ones whose settlement time
- * has come. A pass claims a batch in one statement, asks the rail about all of it in one query, and applies
- * what the rail knows in one transaction (issue 13: a confirmation had cost about a quarter of a payout's CPU
- * as three commits of its own). The lease is renewed while the pass works (D29), so a slow rail cannot let a
+ * has come. A pass claims a batch in one statement; each chunk of it asks the rail about all its payouts in one
+ * query and applies what the rail knows in one transaction (issue 13: a confirmation had cost about a quarter
+ * of a payout's CPU as three commits of its own). The lease is renewed while the pass works (D29), so a slow rail cannot let a
  * second node take the same attempts. Returns how many it claimed.
  */
 export async function followUpPayouts(ctx: AppContext, limit = FOLLOW_UP_BATCH): Promise<number> {
@@ -90,7 +93,18 @@ export async function followUpPayouts(ctx: AppContext, limit = FOLLOW_UP_BATCH):
   return claimed.length;
 }
 
+/**
+ * A claimed batch in chunks worked side by side: on PostgreSQL each chunk's statements wait for a pool connection
+ * behind the requests, and chunks worked one after another fell behind the rail under load (p99 4.2 s from
+ * creation to confirmation, against 2.8 s with one payout at a time).
+ */
 async function followUpBatch(ctx: AppContext, claimed: PayoutsTable[]): Promise<void> {
+  const chunks: PayoutsTable[][] = [];
+  for (let i = 0; i < claimed.length; i += FOLLOW_UP_CHUNK) chunks.push(claimed.slice(i, i + FOLLOW_UP_CHUNK));
+  await mapBounded(chunks, FOLLOW_UP_CHUNKS_PARALLEL, (chunk) => followUpChunk(ctx, chunk));
+}
+
+async function followUpChunk(ctx: AppContext, claimed: PayoutsTable[]): Promise<void> {
   let known: Map<string, RailTransfer>;
   try {
     known = await ctx.rail.getTransfers(claimed.map((p) => p.rail_reference));
