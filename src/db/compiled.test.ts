@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { startTestApp } from '../../test/helpers.js';
-import { compiled, compiledByShape, compiledInsert, readTogether, runRead } from './compiled.js';
+import { compiled, compiledByShape, compiledInsert, listArgs, readTogether, runRead } from './compiled.js';
 
 /** The compiled-statement helpers on the suite's store (SQLite, or PostgreSQL in CI). */
 describe('compiled statements', () => {
@@ -196,5 +196,14 @@ describe('reads sent together', () => {
     } finally {
       await t.close();
     }
+  });
+});
+
+describe('list arguments', () => {
+  it('pads a list to the next power of two (at least 2) with its last value, after the given arguments', () => {
+    expect(listArgs(['a'], 'id')).toEqual({ n: 2, args: { id0: 'a', id1: 'a' } });
+    expect(listArgs(['a', 'b', 'c'], 'r', { now: 't' })).toEqual({ n: 4, args: { now: 't', r0: 'a', r1: 'b', r2: 'c', r3: 'c' } });
+    expect(listArgs(Array.from({ length: 65 }, (_, i) => `v${i}`), 'x').n).toBe(128);
+    expect(() => listArgs([], 'id')).toThrow(/empty/);
   });
 });

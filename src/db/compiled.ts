@@ -115,6 +115,18 @@ export function compiledInsert<T extends keyof Database & string>(
 }
 
 /**
+ * Arguments for a list compiled by its size (`compiledByShape`, `in` over `${prefix}0` … ): sizes 2, 4, 8 …, a
+ * shorter list repeating its last value, so a handful of statements serve every length. At most `max` values.
+ */
+export function listArgs(values: readonly string[], prefix: string, args: Record<string, string> = {}): { n: number; args: Record<string, string> } {
+  if (values.length === 0) throw new Error('listArgs: an empty list');
+  let n = 2;
+  while (n < values.length) n *= 2;
+  for (let i = 0; i < n; i++) args[`${prefix}${i}`] = values[Math.min(i, values.length - 1)]!;
+  return { n, args };
+}
+
+/**
  * A family of compiled statements whose shape varies with a few plain values (how many items an `in` list has,
  * which columns an update sets): each shape is built and compiled on first use, then reused.
  */

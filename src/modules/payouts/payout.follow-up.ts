@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context.js';
-import { compiled, compiledByShape } from '../../db/compiled.js';
+import { compiled, compiledByShape, listArgs } from '../../db/compiled.js';
 import { batchPass, mapBounded, withLeaseRenewal } from '../../shared/jobs.js';
 import type { RailTransfer } from '../rail/rail.port.js';
 import { applyRailStatus, applyRailStatusIn, askRail, finishMany, nextCheck, reschedule, submitPayout } from './payout.lifecycle.js';
@@ -59,10 +59,7 @@ const renewLeases = compiledByShape<{ n: number }, Record<string, string>>((db, 
 );
 
 async function renewAll(ctx: AppContext, ids: readonly string[], lease: string, next: string): Promise<number> {
-  let n = 2;
-  while (n < ids.length) n *= 2;
-  const args: Record<string, string> = { lease, next };
-  for (let i = 0; i < n; i++) args[`id${i}`] = ids[Math.min(i, ids.length - 1)]!;
+  const { n, args } = listArgs(ids, 'id', { lease, next });
   return (await renewLeases({ n }).run(ctx.store.db, args)).changed;
 }
 
@@ -71,8 +68,8 @@ async function renewAll(ctx: AppContext, ids: readonly string[], lease: string, 
  * grace (a crash between approval and submission, an unknown outcome) and `submitted` ones whose settlement time
  * has come. A pass claims a batch in one statement; each chunk of it asks the rail about all its payouts in one
  * query and applies what the rail knows in one transaction (issue 13: a confirmation had cost about a quarter
- * of a payout's CPU as three commits of its own). The lease is renewed while the pass works (D29), so a slow rail cannot let a
- * second node take the same attempts. Returns how many it claimed.
+ * of a payout's CPU as three commits of its own). The lease is renewed while the pass works (D29), so a slow
+ * rail cannot let a second node take the same attempts. Returns how many it claimed.
  */
 export async function followUpPayouts(ctx: AppContext, limit = FOLLOW_UP_BATCH): Promise<number> {
   let lease = leaseFrom(ctx);

@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context.js';
-import { compiled, compiledByShape } from '../../db/compiled.js';
+import { compiled, compiledByShape, listArgs } from '../../db/compiled.js';
 import { afterCommit, type Tx } from '../../db/database.js';
 import { recordEvent, type EventType } from '../events/events.service.js';
 import { completeClaimOfPayout, effectiveKey, releaseClaimOfPayout } from '../idempotency/idempotency.service.js';
@@ -72,11 +72,7 @@ export async function finishMany(ctx: AppContext, tx: Tx, ids: readonly string[]
   const now = ctx.clock.now().toISOString();
   const rows: PayoutsTable[] = [];
   for (let i = 0; i < ids.length; i += MANY_MAX) {
-    const chunk = ids.slice(i, i + MANY_MAX);
-    let n = 2;
-    while (n < chunk.length) n *= 2;
-    const args: Record<string, string> = { from, to, now };
-    for (let j = 0; j < n; j++) args[`id${j}`] = chunk[Math.min(j, chunk.length - 1)]!;
+    const { n, args } = listArgs(ids.slice(i, i + MANY_MAX), 'id', { from, to, now });
     rows.push(...(await finishManyStatement({ n }).run(tx, args)).rows);
   }
   for (const row of rows) await recordEvent(tx, ctx.clock, { userId: row.user_id, type: event, data: toPayoutView(row) });
@@ -85,7 +81,7 @@ export async function finishMany(ctx: AppContext, tx: Tx, ids: readonly string[]
 
 export const createdBody = (p: Pick<PayoutsTable, 'id' | 'status' | 'decision'>) => ({ id: p.id, status: p.status, decision: p.decision });
 
-export const keyHashOf = (p: PayoutsTable) => effectiveKey(p.user_id, p.idempotency_key);
+const keyHashOf = (p: PayoutsTable) => effectiveKey(p.user_id, p.idempotency_key);
 
 /** When to look at an attempt in flight next: when the rail can have settled it, else after a job interval. */
 export function nextCheck(ctx: AppContext, t?: RailTransfer | null): string {

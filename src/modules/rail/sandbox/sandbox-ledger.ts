@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.js';
-import { compiled, compiledByShape, compiledInsert } from '../../../db/compiled.js';
+import { compiled, compiledByShape, compiledInsert, listArgs } from '../../../db/compiled.js';
 import type { Tx } from '../../../db/database.js';
 import type { Clock } from '../../../shared/clock.js';
 import { newId } from '../../../shared/ids.js';
@@ -184,10 +184,7 @@ export async function settleManyInTransaction(tx: Tx, clock: Clock, rows: readon
   const out: RailTransfersTable[] = [];
   for (let i = 0; i < simple.length; i += MANY_MAX) {
     const chunk = simple.slice(i, i + MANY_MAX);
-    let n = 2;
-    while (n < chunk.length) n *= 2;
-    const args: Record<string, string> = { now };
-    for (let j = 0; j < n; j++) args[`id${j}`] = chunk[Math.min(j, chunk.length - 1)]!.id;
+    const { n, args } = listArgs(chunk.map((t) => t.id), 'id', { now });
     const done = new Set((await completeMany({ n }).run(tx, args)).rows.map((r) => r.id));
     for (const t of chunk) if (done.has(t.id)) out.push({ ...t, status: 'COMPLETED', failure_reason: null, completed_at: now });
   }

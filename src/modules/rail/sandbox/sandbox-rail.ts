@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.js';
-import { compiled, compiledByShape } from '../../../db/compiled.js';
+import { compiled, compiledByShape, listArgs } from '../../../db/compiled.js';
 import { isUniqueViolation } from '../../../db/database.js';
 import { isCbu, isCvu, normalizeAlias, type DestinationKind } from '../../../shared/ar-identifiers.js';
 import type { Clock } from '../../../shared/clock.js';
@@ -228,11 +228,7 @@ export class SandboxRail implements BankRail {
   async getTransfers(references: readonly string[]): Promise<Map<string, RailTransfer>> {
     const rows: RailTransfersTable[] = [];
     for (let i = 0; i < references.length; i += BATCH_LOOKUP_MAX) {
-      const chunk = references.slice(i, i + BATCH_LOOKUP_MAX);
-      let n = 2;
-      while (n < chunk.length) n *= 2;
-      const args: Record<string, string> = {};
-      for (let j = 0; j < n; j++) args[`r${j}`] = chunk[Math.min(j, chunk.length - 1)]!;
+      const { n, args } = listArgs(references.slice(i, i + BATCH_LOOKUP_MAX), 'r');
       rows.push(...(await transfersByReferences({ n }).all(this.db, args)));
     }
     const now = this.clock.now().toISOString();
