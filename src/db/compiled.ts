@@ -116,7 +116,7 @@ export function compiledInsert<T extends keyof Database & string>(
 
 /**
  * Arguments for a list compiled by its size (`compiledByShape`, `in` over `${prefix}0` … ): sizes 2, 4, 8 …, a
- * shorter list repeating its last value, so a handful of statements serve every length. At most `max` values.
+ * shorter list repeating its last value, so a handful of statements serve every length.
  */
 export function listArgs(values: readonly string[], prefix: string, args: Record<string, string> = {}): { n: number; args: Record<string, string> } {
   if (values.length === 0) throw new Error('listArgs: an empty list');

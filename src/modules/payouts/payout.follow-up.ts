@@ -119,11 +119,16 @@ async function followUpChunk(ctx: AppContext, claimed: PayoutsTable[]): Promise<
 }
 
 /**
- * What the rail knows, applied in one transaction: confirmations together, the rest in user then id order (the
- * order every batch takes their usage rows in, should some fail). If that transaction fails, each attempt is
+ * What the rail knows, applied in one transaction: confirmations together, the rest in user then id order. A
+ * failure gives its amount back to the usage rows of its own day and month (D16), so each failure keeps a
+ * transaction of its own, taking those rows in the order a request does: two failures of one user from
+ * different days in one transaction would lock (day 1, month, day 2) against a request's (day 2, month), a
+ * deadlock PostgreSQL could settle by aborting the request. If the shared transaction fails, each attempt is
  * applied on its own, so one that cannot be applied does not hold back the others.
  */
-async function applyAll(ctx: AppContext, items: { p: PayoutsTable; t: RailTransfer }[]): Promise<void> {
+async function applyAll(ctx: AppContext, all: { p: PayoutsTable; t: RailTransfer }[]): Promise<void> {
+  for (const { p, t } of all) if (t.status === 'FAILED') await isolated(ctx, p, () => applyRailStatus(ctx, p, t));
+  const items = all.filter(({ t }) => t.status !== 'FAILED');
   if (items.length === 0) return;
   const key = (x: { p: PayoutsTable }) => `${x.p.user_id}\u0000${x.p.id}`;
   items.sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
