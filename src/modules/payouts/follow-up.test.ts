@@ -43,6 +43,21 @@ describe('payout follow-up batches', () => {
       },
     });
 
+  it('a pass with nothing due is one indexed statement, and on SQLite writes nothing', async () => {
+    const texts: string[] = [];
+    let capturing = false;
+    const t = await startTestApp({ deps: { onQuery: (text) => void (capturing && texts.push(text)) } });
+    try {
+      capturing = true;
+      await t.app.jobs.payoutFollowUp!.runOnce();
+      capturing = false;
+      expect(texts).toHaveLength(1);
+      expect(texts[0]).toMatch(t.config.databaseUrl ? /^update "payouts" .* for update skip locked/s : /^select "id" from "payouts" where "next_check_at" <= /);
+    } finally {
+      await t.close();
+    }
+  });
+
   it('confirms every due payout of a pass with one question to the rail per chunk of 25', async () => {
     const calls = { one: 0, many: [] as number[] };
     const t = await startTestApp({ env: { SANDBOX_CONFIRM_DELAY_MS: '2000' }, deps: { rail: counting(calls) } });

@@ -34,20 +34,44 @@ async function notKnown(ctx: AppContext, p: PayoutsTable, kind: 'not_found' | 'n
 }
 
 /**
- * Claims every due attempt of a pass in one statement (D29): the next check of each moves to this node's lease.
- * The re-check of `next_check_at` in the outer WHERE is what makes it a compare-and-set across nodes: on
- * PostgreSQL a node that picked the same ids waits for the other's row locks, re-evaluates the condition on the
- * new row and skips it.
+ * Claiming a pass's due attempts (D29): the next check of each moves to this node's lease, conditional on it
+ * still being due, which makes the claim a compare-and-set across nodes. On PostgreSQL it is one statement whose
+ * due rows are locked and skipped when another node is claiming them, so two nodes claim disjoint batches rather
+ * than one waiting for the other and finding nothing.
  */
-const claimDue = compiled<{ now: string; lease: string; limit: number }, PayoutsTable>((db, a) =>
+const claimDuePostgres = compiled<{ now: string; lease: string; limit: number }, PayoutsTable>((db, a) =>
   db
     .updateTable('payouts')
     .set({ next_check_at: a.lease })
-    .where('id', 'in', (eb) => eb.selectFrom('payouts').select('id').where('next_check_at', '<=', a.now).orderBy('next_check_at').limit(a.limit))
+    .where('id', 'in', (eb) =>
+      eb.selectFrom('payouts').select('id').where('next_check_at', '<=', a.now).orderBy('next_check_at').limit(a.limit).forUpdate().skipLocked(),
+    )
     .where('next_check_at', '<=', a.now)
     .where('status', 'in', ['approved', 'submitted'])
     .returningAll(),
 );
+/** SQLite (one process): an indexed read first, so a pass with nothing due writes nothing, then the claim by id. */
+const dueIds = compiled<{ now: string; limit: number }, { id: string }>((db, a) =>
+  db.selectFrom('payouts').select('id').where('next_check_at', '<=', a.now).orderBy('next_check_at').limit(a.limit),
+);
+const claimByIds = compiledByShape<{ n: number }, Record<string, string>, PayoutsTable>((db, a, shape) =>
+  db
+    .updateTable('payouts')
+    .set({ next_check_at: a.lease! })
+    .where('id', 'in', Array.from({ length: shape.n }, (_, i) => a[`id${i}`]!))
+    .where('next_check_at', '<=', a.now!)
+    .where('status', 'in', ['approved', 'submitted'])
+    .returningAll(),
+);
+
+async function claimDue(ctx: AppContext, lease: string, limit: number): Promise<PayoutsTable[]> {
+  const now = ctx.clock.now().toISOString();
+  if (ctx.store.dialect === 'postgres') return (await claimDuePostgres.run(ctx.store.db, { now, lease, limit })).rows;
+  const ids = (await dueIds.all(ctx.store.db, { now, limit })).map((r) => r.id);
+  if (ids.length === 0) return [];
+  const { n, args } = listArgs(ids, 'id', { now, lease });
+  return (await claimByIds({ n }).run(ctx.store.db, args)).rows;
+}
 
 /** Renews the lease of the claimed attempts still waiting, compiled for lists of 2, 4, 8 … ids. */
 const renewLeases = compiledByShape<{ n: number }, Record<string, string>>((db, a, shape) =>
@@ -73,7 +97,7 @@ async function renewAll(ctx: AppContext, ids: readonly string[], lease: string, 
  */
 export async function followUpPayouts(ctx: AppContext, limit = FOLLOW_UP_BATCH): Promise<number> {
   let lease = leaseFrom(ctx);
-  const claimed = (await claimDue.run(ctx.store.db, { now: ctx.clock.now().toISOString(), lease, limit })).rows;
+  const claimed = await claimDue(ctx, lease, limit);
   if (claimed.length === 0) return 0;
   const ids = claimed.map((p) => p.id);
   const renew = async () => {
