@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { startTestApp } from '../../test/helpers.js';
-import { compiled, compiledByShape, compiledInsert, listArgs, readTogether, runRead } from './compiled.js';
+import { compiled, compiledByShape, compiledForList, compiledInsert, readTogether, runRead } from './compiled.js';
 
 /** The compiled-statement helpers on the suite's store (SQLite, or PostgreSQL in CI). */
 describe('compiled statements', () => {
@@ -199,11 +199,33 @@ describe('reads sent together', () => {
   });
 });
 
-describe('list arguments', () => {
-  it('pads a list to the next power of two (at least 2) with its last value, after the given arguments', () => {
-    expect(listArgs(['a'], 'id')).toEqual({ n: 2, args: { id0: 'a', id1: 'a' } });
-    expect(listArgs(['a', 'b', 'c'], 'r', { now: 't' })).toEqual({ n: 4, args: { now: 't', r0: 'a', r1: 'b', r2: 'c', r3: 'c' } });
-    expect(listArgs(Array.from({ length: 65 }, (_, i) => `v${i}`), 'x').n).toBe(128);
-    expect(() => listArgs([], 'id')).toThrow(/empty/);
+describe('statements over a list', () => {
+  it('pad a list to the next power of two (at least 2) with its last value, split past 128, and run nothing for none', async () => {
+    const texts: string[] = [];
+    const t = await startTestApp({ deps: { onQuery: (text) => void texts.push(text) } });
+    try {
+      const db = t.app.ctx.store.db;
+      const pause = compiledInsert('payout_pauses', { user_id: true, paused_at: true });
+      for (const u of ['usr_a', 'usr_b', 'usr_c']) await pause.run(db, { user_id: u, paused_at: '2026-01-01T00:00:00.000Z' });
+      const byUsers = compiledForList<{ at: string }, { user_id: string }>((q, a, users) =>
+        q.selectFrom('payout_pauses').select('user_id').where('user_id', 'in', users).where('paused_at', '=', a.at),
+      );
+      const at = '2026-01-01T00:00:00.000Z';
+      const slotsIn = (text: string) => (text.match(/\?|\$\d+/g) ?? []).length - 1; // one for `at`
+      texts.length = 0;
+      expect(await byUsers.all(db, ['usr_a'], { at })).toEqual([{ user_id: 'usr_a' }]);
+      expect((await byUsers.all(db, ['usr_a', 'usr_b', 'usr_c'], { at })).map((r) => r.user_id).sort()).toEqual(['usr_a', 'usr_b', 'usr_c']);
+      expect((await byUsers.all(db, Array.from({ length: 65 }, (_, i) => (i === 64 ? 'usr_b' : `nobody${i}`)), { at })).length).toBe(1);
+      expect(texts.map(slotsIn)).toEqual([2, 4, 128]);
+      texts.length = 0;
+      const many = Array.from({ length: 130 }, (_, i) => (i < 3 ? ['usr_a', 'usr_b', 'usr_c'][i]! : `nobody${i}`));
+      expect((await byUsers.all(db, many, { at })).length).toBe(3);
+      expect(texts.map(slotsIn)).toEqual([128, 2]);
+      texts.length = 0;
+      expect(await byUsers.all(db, [], { at })).toEqual([]);
+      expect(texts).toEqual([]);
+    } finally {
+      await t.close();
+    }
   });
 });

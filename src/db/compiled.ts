@@ -115,18 +115,6 @@ export function compiledInsert<T extends keyof Database & string>(
 }
 
 /**
- * Arguments for a list compiled by its size (`compiledByShape`, `in` over `${prefix}0` … ): sizes 2, 4, 8 …, a
- * shorter list repeating its last value, so a handful of statements serve every length.
- */
-export function listArgs(values: readonly string[], prefix: string, args: Record<string, string> = {}): { n: number; args: Record<string, string> } {
-  if (values.length === 0) throw new Error('listArgs: an empty list');
-  let n = 2;
-  while (n < values.length) n *= 2;
-  for (let i = 0; i < n; i++) args[`${prefix}${i}`] = values[Math.min(i, values.length - 1)]!;
-  return { n, args };
-}
-
-/**
  * A family of compiled statements whose shape varies with a few plain values (how many items an `in` list has,
  * which columns an update sets): each shape is built and compiled on first use, then reused.
  */
@@ -213,6 +201,54 @@ export function compiled<A extends object, R = unknown>(
       }
       const changed = changedBy(await db.executeQuery(query(c, args)));
       onChanged?.(changed);
+    },
+  };
+}
+
+/** Lists longer than this go out as several statements. */
+const LIST_MAX = 128;
+
+/** A statement over a list of values (`in (…)`), run as one or more compiled statements. */
+export interface ListStatement<A, R> {
+  all(db: Executor, values: readonly string[], args: A): Promise<R[]>;
+  run(db: Executor, values: readonly string[], args: A): Promise<{ changed: number; rows: R[] }>;
+}
+
+/**
+ * A statement over a list of values, whose builder gets the list as placeholders. It is compiled for lists of 2,
+ * 4, 8 … up to LIST_MAX values, a shorter list repeating its last value, so a handful of statements serve every
+ * length; a longer list goes out in several statements whose results are joined. An empty list runs nothing.
+ */
+export function compiledForList<A extends object, R = unknown>(
+  build: (db: Kysely<Database>, a: A, list: string[]) => Compilable<R>,
+): ListStatement<A, R> {
+  const bySize = compiledByShape<number, Record<string, unknown>, R>((db, a, n) =>
+    build(db, a as A, Array.from({ length: n }, (_, i) => a[`list${i}`] as string)),
+  );
+  const each = async (values: readonly string[], args: A, run: (stmt: CompiledStatement<Record<string, unknown>, R>, a: Record<string, unknown>) => Promise<void>) => {
+    for (let i = 0; i < values.length; i += LIST_MAX) {
+      const chunk = values.slice(i, i + LIST_MAX);
+      let n = 2;
+      while (n < chunk.length) n *= 2;
+      const full: Record<string, unknown> = { ...(args as Record<string, unknown>) };
+      for (let j = 0; j < n; j++) full[`list${j}`] = chunk[Math.min(j, chunk.length - 1)];
+      await run(bySize(n), full);
+    }
+  };
+  return {
+    all: async (db, values, args) => {
+      const rows: R[] = [];
+      await each(values, args, async (stmt, a) => void rows.push(...(await stmt.all(db, a))));
+      return rows;
+    },
+    run: async (db, values, args) => {
+      const out = { changed: 0, rows: [] as R[] };
+      await each(values, args, async (stmt, a) => {
+        const res = await stmt.run(db, a);
+        out.changed += res.changed;
+        out.rows.push(...res.rows);
+      });
+      return out;
     },
   };
 }

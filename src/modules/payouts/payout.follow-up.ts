@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context.js';
-import { compiled, compiledByShape, listArgs } from '../../db/compiled.js';
+import { compiled, compiledForList } from '../../db/compiled.js';
 import { batchPass, mapBounded, withLeaseRenewal } from '../../shared/jobs.js';
 import type { RailTransfer } from '../rail/rail.port.js';
 import { applyRailStatus, applyRailStatusIn, askRail, finishMany, nextCheck, reschedule, submitPayout } from './payout.lifecycle.js';
@@ -54,12 +54,12 @@ const claimDuePostgres = compiled<{ now: string; lease: string; limit: number },
 const dueIds = compiled<{ now: string; limit: number }, { id: string }>((db, a) =>
   db.selectFrom('payouts').select('id').where('next_check_at', '<=', a.now).orderBy('next_check_at').limit(a.limit),
 );
-const claimByIds = compiledByShape<{ n: number }, Record<string, string>, PayoutsTable>((db, a, shape) =>
+const claimByIds = compiledForList<{ now: string; lease: string }, PayoutsTable>((db, a, ids) =>
   db
     .updateTable('payouts')
-    .set({ next_check_at: a.lease! })
-    .where('id', 'in', Array.from({ length: shape.n }, (_, i) => a[`id${i}`]!))
-    .where('next_check_at', '<=', a.now!)
+    .set({ next_check_at: a.lease })
+    .where('id', 'in', ids)
+    .where('next_check_at', '<=', a.now)
     .where('status', 'in', ['approved', 'submitted'])
     .returningAll(),
 );
@@ -69,22 +69,28 @@ async function claimDue(ctx: AppContext, lease: string, limit: number): Promise<
   if (ctx.store.dialect === 'postgres') return (await claimDuePostgres.run(ctx.store.db, { now, lease, limit })).rows;
   const ids = (await dueIds.all(ctx.store.db, { now, limit })).map((r) => r.id);
   if (ids.length === 0) return [];
-  const { n, args } = listArgs(ids, 'id', { now, lease });
-  return (await claimByIds({ n }).run(ctx.store.db, args)).rows;
+  return (await claimByIds.run(ctx.store.db, ids, { now, lease })).rows;
 }
 
-/** Renews the lease of the claimed attempts still waiting, compiled for lists of 2, 4, 8 … ids. */
-const renewLeases = compiledByShape<{ n: number }, Record<string, string>>((db, a, shape) =>
-  db
-    .updateTable('payouts')
-    .set({ next_check_at: a.next! })
-    .where('next_check_at', '=', a.lease!)
-    .where('id', 'in', Array.from({ length: shape.n }, (_, i) => a[`id${i}`]!)),
+/** Renews the lease of the claimed attempts still waiting: those whose next check is still this lease. */
+const renewLeases = compiledForList<{ lease: string; next: string }>((db, a, ids) =>
+  db.updateTable('payouts').set({ next_check_at: a.next }).where('next_check_at', '=', a.lease).where('id', 'in', ids),
 );
 
-async function renewAll(ctx: AppContext, ids: readonly string[], lease: string, next: string): Promise<number> {
-  const { n, args } = listArgs(ids, 'id', { lease, next });
-  return (await renewLeases({ n }).run(ctx.store.db, args)).changed;
+/**
+ * Works claimed attempts while renewing their lease (D29), so a slow rail cannot let a second node take them. A
+ * renewal is conditional on the lease still being ours, so it never overwrites a next check the work itself set;
+ * once none is left at our lease, renewing stops.
+ */
+async function whileLeased<T>(ctx: AppContext, ids: readonly string[], claimedUntil: string, work: () => Promise<T>): Promise<T> {
+  let lease = claimedUntil;
+  const renew = async () => {
+    const next = leaseFrom(ctx);
+    const held = (await renewLeases.run(ctx.store.db, ids, { lease, next })).changed > 0;
+    if (held) lease = next;
+    return held;
+  };
+  return withLeaseRenewal(FOLLOW_UP_LEASE_MS / 3, renew, work);
 }
 
 /**
@@ -92,24 +98,16 @@ async function renewAll(ctx: AppContext, ids: readonly string[], lease: string, 
  * grace (a crash between approval and submission, an unknown outcome) and `submitted` ones whose settlement time
  * has come. A pass claims a batch in one statement; each chunk of it asks the rail about all its payouts in one
  * query and applies what the rail knows in one transaction (issue 13: a confirmation had cost about a quarter
- * of a payout's CPU as three commits of its own). The lease is renewed while the pass works (D29), so a slow
- * rail cannot let a second node take the same attempts. Returns how many it claimed.
+ * of a payout's CPU as three commits of its own). Returns how many it claimed.
  */
 export async function followUpPayouts(ctx: AppContext, limit = FOLLOW_UP_BATCH): Promise<number> {
-  let lease = leaseFrom(ctx);
+  const lease = leaseFrom(ctx);
   const claimed = await claimDue(ctx, lease, limit);
   if (claimed.length === 0) return 0;
-  const ids = claimed.map((p) => p.id);
-  const renew = async () => {
-    const next = leaseFrom(ctx);
-    const changed = await renewAll(ctx, ids, lease, next);
-    lease = next;
-    return changed > 0;
-  };
   try {
-    await withLeaseRenewal(FOLLOW_UP_LEASE_MS / 3, renew, () => followUpBatch(ctx, claimed));
+    await whileLeased(ctx, claimed.map((p) => p.id), lease, () => followUpBatch(ctx, claimed));
   } catch (err) {
-    ctx.log.error({ err, payouts: ids.length }, 'payout follow-up failed');
+    ctx.log.error({ err, payouts: claimed.length }, 'payout follow-up failed');
   }
   return claimed.length;
 }
@@ -192,23 +190,16 @@ const claimCheck = compiled<{ id: string; seen: string; lease: string }, Payouts
 /**
  * Follows up one attempt now if its check is due (a request holding for the outcome drives its own payout rather
  * than waiting for the job's next tick). It claims the attempt by moving its next check forward (compare-and-set)
- * and renews that lease while it works (D29), so it never races the job on any node. A renewal is conditional on
- * the lease still being ours, so it never overwrites the next check the follow-up itself set.
+ * and holds that lease while it works, so it never races the job on any node.
  */
 export async function followUpIfDue(ctx: AppContext, p: Pick<PayoutsTable, 'id' | 'status' | 'next_check_at'>): Promise<void> {
   if (!((p.status === 'approved' || p.status === 'submitted') && p.next_check_at && p.next_check_at <= ctx.clock.now().toISOString())) return;
   const id = p.id;
   try {
-    let lease = leaseFrom(ctx);
+    const lease = leaseFrom(ctx);
     const claimed = (await claimCheck.run(ctx.store.db, { id, seen: p.next_check_at, lease })).rows[0];
     if (!claimed) return;
-    const renew = async () => {
-      const next = leaseFrom(ctx);
-      const ok = (await renewAll(ctx, [id], lease, next)) === 1;
-      if (ok) lease = next;
-      return ok;
-    };
-    await withLeaseRenewal(FOLLOW_UP_LEASE_MS / 3, renew, () => followUp(ctx, claimed));
+    await whileLeased(ctx, [id], lease, () => followUp(ctx, claimed));
   } catch (err) {
     ctx.log.error({ err, payout: id }, 'payout follow-up failed');
   }

@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context.js';
-import { compiled, compiledByShape, listArgs } from '../../db/compiled.js';
+import { compiled, compiledByShape, compiledForList } from '../../db/compiled.js';
 import { afterCommit, type Tx } from '../../db/database.js';
 import { recordEvent, type EventType } from '../events/events.service.js';
 import { completeClaimOfPayout, effectiveKey, releaseClaimOfPayout } from '../idempotency/idempotency.service.js';
@@ -50,16 +50,12 @@ export async function transition(
   return row;
 }
 
-/** Lists of ids are compiled for 2, 4, 8 … up to this many (a shorter list repeats its last id). */
-const MANY_MAX = 128;
-
-/** One compiled update of many attempts to a final status, by list size. */
-const finishManyStatement = compiledByShape<{ n: number }, Record<string, string>, PayoutsTable>((db, a, shape) =>
+const finishManyStatement = compiledForList<{ from: PayoutStatus; to: PayoutStatus; now: string }, PayoutsTable>((db, a, ids) =>
   db
     .updateTable('payouts')
-    .set({ status: a.to as PayoutStatus, updated_at: a.now!, resolved_at: a.now!, next_check_at: null })
-    .where('id', 'in', Array.from({ length: shape.n }, (_, i) => a[`id${i}`]!))
-    .where('status', '=', a.from as PayoutStatus)
+    .set({ status: a.to, updated_at: a.now, resolved_at: a.now, next_check_at: null })
+    .where('id', 'in', ids)
+    .where('status', '=', a.from)
     .returningAll(),
 );
 
@@ -70,11 +66,7 @@ const finishManyStatement = compiledByShape<{ n: number }, Record<string, string
  */
 export async function finishMany(ctx: AppContext, tx: Tx, ids: readonly string[], from: PayoutStatus, to: 'confirmed', event: EventType): Promise<PayoutsTable[]> {
   const now = ctx.clock.now().toISOString();
-  const rows: PayoutsTable[] = [];
-  for (let i = 0; i < ids.length; i += MANY_MAX) {
-    const { n, args } = listArgs(ids.slice(i, i + MANY_MAX), 'id', { from, to, now });
-    rows.push(...(await finishManyStatement({ n }).run(tx, args)).rows);
-  }
+  const { rows } = await finishManyStatement.run(tx, ids, { from, to, now });
   for (const row of rows) await recordEvent(tx, ctx.clock, { userId: row.user_id, type: event, data: toPayoutView(row) });
   return rows;
 }

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.js';
-import { compiled, compiledByShape, compiledInsert, listArgs } from '../../../db/compiled.js';
+import { compiled, compiledByShape, compiledForList, compiledInsert } from '../../../db/compiled.js';
 import type { Tx } from '../../../db/database.js';
 import type { Clock } from '../../../shared/clock.js';
 import { newId } from '../../../shared/ids.js';
@@ -42,16 +42,14 @@ const settle = compiled<{ id: string; status: string; failure_reason: string | n
     .where('status', '=', 'IN_PROGRESS'),
 );
 
-/** Completes many transfers at once, compiled for lists of 2, 4, 8 … ids (a shorter list repeats its last one). */
-const completeMany = compiledByShape<{ n: number }, Record<string, string>, { id: string }>((db, a, shape) =>
+const completeMany = compiledForList<{ now: string }, { id: string }>((db, a, ids) =>
   db
     .updateTable('rail_transfers')
-    .set({ status: 'COMPLETED', failure_reason: null, completed_at: a.now! })
-    .where('id', 'in', Array.from({ length: shape.n }, (_, i) => a[`id${i}`]!))
+    .set({ status: 'COMPLETED', failure_reason: null, completed_at: a.now })
+    .where('id', 'in', ids)
     .where('status', '=', 'IN_PROGRESS')
     .returning('id'),
 );
-const MANY_MAX = 128;
 
 /** What the ledger needs of an account: which row, and whether it keeps a balance. */
 export type AccountRef = Pick<RailAccountsTable, 'id' | 'kind'>;
@@ -182,12 +180,8 @@ export async function settleManyInTransaction(tx: Tx, clock: Clock, rows: readon
   const now = clock.now().toISOString();
   const simple = rows.filter((t) => t.scenario !== 'fail' && t.to_account_id === WORLD_ACCOUNT_ID);
   const out: RailTransfersTable[] = [];
-  for (let i = 0; i < simple.length; i += MANY_MAX) {
-    const chunk = simple.slice(i, i + MANY_MAX);
-    const { n, args } = listArgs(chunk.map((t) => t.id), 'id', { now });
-    const done = new Set((await completeMany({ n }).run(tx, args)).rows.map((r) => r.id));
-    for (const t of chunk) if (done.has(t.id)) out.push({ ...t, status: 'COMPLETED', failure_reason: null, completed_at: now });
-  }
+  const done = new Set((await completeMany.run(tx, simple.map((t) => t.id), { now })).rows.map((r) => r.id));
+  for (const t of simple) if (done.has(t.id)) out.push({ ...t, status: 'COMPLETED', failure_reason: null, completed_at: now });
   const together = new Set(simple);
   for (const t of rows) {
     if (together.has(t)) continue;

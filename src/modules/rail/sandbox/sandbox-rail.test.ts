@@ -155,6 +155,33 @@ describe('sandbox bank rail', () => {
     expect((await rail.getTransfers(refs)).get(refs[2]!)!.status).toBe('COMPLETED');
   });
 
+  it('getTransfers: a transfer that cannot be settled holds back none of the others, and is answered as it stands', async () => {
+    const a = await createOnboardedUser(t.app, { fundArs: 100 });
+    const rail = t.app.ctx.rail;
+    const db = t.app.ctx.store.db;
+    const refs = Array.from({ length: 3 }, (_, i) => `stuck${i}-${a.id}`);
+    for (const reference of refs) await rail.submitTransfer({ reference, fromCvu: a.cvu, toKind: 'CBU', to: EXTERNAL_CBU, amountCentavos: 100 });
+    // A statement that fails inside the store: a trigger refusing that one transfer's completion.
+    const postgres = Boolean(t.config.databaseUrl);
+    if (postgres) {
+      await sql`create function refuse_settle() returns trigger language plpgsql as $$ begin
+        if new.reference = ${sql.lit(refs[1]!)} and new.status = 'COMPLETED' then raise exception 'refused'; end if; return new; end $$`.execute(db);
+      await sql`create trigger refuse_settle before update on rail_transfers for each row execute function refuse_settle()`.execute(db);
+    } else {
+      await sql`create trigger refuse_settle before update of status on rail_transfers
+        when new.reference = ${sql.lit(refs[1]!)} and new.status = 'COMPLETED' begin select raise(abort, 'refused'); end`.execute(db);
+    }
+    try {
+      t.clock.advance(2000);
+      const got = await rail.getTransfers(refs);
+      expect(refs.map((r) => got.get(r)!.status)).toEqual(['COMPLETED', 'IN_PROGRESS', 'COMPLETED']);
+    } finally {
+      await sql`drop trigger refuse_settle${postgres ? sql` on rail_transfers` : sql``}`.execute(db);
+      if (postgres) await sql`drop function refuse_settle()`.execute(db);
+    }
+    expect((await rail.getTransfers(refs)).get(refs[1]!)!.status).toBe('COMPLETED');
+  });
+
   it('sandbox.timeout answers "unknown" but the transfer exists once, found by reference', async () => {
     const a = await createOnboardedUser(t.app, { fundArs: 100 });
     const req = { reference: `to-${a.id}`, fromCvu: a.cvu, toKind: 'ALIAS' as const, to: 'sandbox.timeout', amountCentavos: 500 };

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.js';
-import { compiled, compiledByShape, listArgs } from '../../../db/compiled.js';
+import { compiled, compiledByShape, compiledForList } from '../../../db/compiled.js';
 import { isUniqueViolation } from '../../../db/database.js';
 import { isCbu, isCvu, normalizeAlias, type DestinationKind } from '../../../shared/ar-identifiers.js';
 import type { Clock } from '../../../shared/clock.js';
@@ -34,14 +34,9 @@ import {
 type Account = RailAccountsTable;
 
 const transferByReference = compiled<{ reference: string }, RailTransfersTable>((db, a) => db.selectFrom('rail_transfers').selectAll().where('reference', '=', a.reference));
-/** Transfers by reference, compiled for lists of 2, 4, 8 … references (a shorter list repeats its last one). */
-const transfersByReferences = compiledByShape<{ n: number }, Record<string, string>, RailTransfersTable>((db, a, shape) =>
-  db
-    .selectFrom('rail_transfers')
-    .selectAll()
-    .where('reference', 'in', Array.from({ length: shape.n }, (_, i) => a[`r${i}`]!)),
+const transfersByReferences = compiledForList<object, RailTransfersTable>((db, _a, references) =>
+  db.selectFrom('rail_transfers').selectAll().where('reference', 'in', references),
 );
-const BATCH_LOOKUP_MAX = 128;
 
 /** The accounts a submission or resolution reads, by shape: how many account numbers, and whether an alias. */
 const accountsStatement = compiledByShape<{ cvus: number; alias: boolean }, Record<string, string>, Account>((db, a, shape) =>
@@ -226,21 +221,18 @@ export class SandboxRail implements BankRail {
   }
 
   async getTransfers(references: readonly string[]): Promise<Map<string, RailTransfer>> {
-    const rows: RailTransfersTable[] = [];
-    for (let i = 0; i < references.length; i += BATCH_LOOKUP_MAX) {
-      const { n, args } = listArgs(references.slice(i, i + BATCH_LOOKUP_MAX), 'r');
-      rows.push(...(await transfersByReferences({ n }).all(this.db, args)));
-    }
+    const rows = await transfersByReferences.all(this.db, references, {});
     const now = this.clock.now().toISOString();
     const due = rows.filter((r) => r.status === 'IN_PROGRESS' && r.confirm_after <= now);
     const settled = await this.settleMany(due);
     const out = new Map<string, RailTransfer>();
     for (const r of rows) out.set(r.reference, toRailTransfer(settled.get(r.id) ?? r));
-    // Settled by someone else between the read and the settlement: read it again.
+    // Not settled here: settled by someone else meanwhile, or it could not be settled now. Either way the
+    // answer is what the store holds (a later question settles it then), never an error for the whole list.
     for (const r of due) {
       if (settled.has(r.id)) continue;
-      const t = await this.getTransfer(r.reference);
-      if (t) out.set(r.reference, t);
+      const row = await transferByReference.first(this.db, { reference: r.reference });
+      if (row) out.set(r.reference, toRailTransfer(row));
     }
     return out;
   }
