@@ -1,8 +1,9 @@
 import { sql } from 'kysely';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { bearer, createOnboardedUser, EXTERNAL_CBU, startTestApp, withdraw } from '../../../test/helpers.js';
 import { systemClock } from '../../shared/clock.js';
 import type { BankRail } from '../rail/rail.port.js';
+import { followUpPayouts } from './payout.follow-up.js';
 
 /** Issue 13: a submitted payout is next checked when the rail can have settled it, not at a polling interval. */
 describe('payout follow-up timing', () => {
@@ -106,6 +107,59 @@ describe('payout follow-up batches', () => {
       const confirmed = await db.selectFrom('events').select('data').where('user_id', '=', u.id).where('type', '=', 'payout.confirmed').execute();
       expect(confirmed).toHaveLength(5);
     } finally {
+      await t.close();
+    }
+  });
+
+  it('a rail slow to answer: the lease is renewed while it waits, so another pass cannot take the payout; it is confirmed once', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    let asked = 0;
+    // The first question to the rail waits until the test lets it go; later ones (another pass) answer at once.
+    const slow = (rail: BankRail): BankRail =>
+      Object.assign(Object.create(rail) as BankRail, {
+        getTransfers: async (refs: readonly string[]) => {
+          if (++asked === 1) await gate;
+          return rail.getTransfers(refs);
+        },
+      });
+    const t = await startTestApp({ env: { SANDBOX_CONFIRM_DELAY_MS: '2000' }, deps: { rail: slow } });
+    const db = t.app.ctx.store.db;
+    const waitFor = async (what: () => Promise<boolean>) => {
+      for (let i = 0; i < 200 && !(await what()); i++) await new Promise((r) => setTimeout(r, 10));
+    };
+    try {
+      const u = await createOnboardedUser(t.app, { fundArs: 1000 });
+      const id = (await withdraw(t.app, u.agentToken, { amount_ars: 10, destination: EXTERNAL_CBU })).json().id as string;
+      const nextCheck = async () => (await db.selectFrom('payouts').select('next_check_at').where('id', '=', id).executeTakeFirstOrThrow()).next_check_at;
+      t.clock.advance(2000);
+      // Only the renewal's interval is driven by the test; the store's timers stay real.
+      vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+      const first = followUpPayouts(t.app.ctx);
+      await waitFor(async () => asked === 1);
+      const claimed = await nextCheck();
+      expect(claimed).not.toBeNull();
+
+      // Forty seconds on, the renewal (every third of the one-minute lease) moves the lease on from now.
+      t.clock.advance(40_000);
+      vi.advanceTimersByTime(20_000);
+      await waitFor(async () => (await nextCheck()) !== claimed);
+      expect(Date.parse((await nextCheck())!)).toBe(t.clock.now().getTime() + 60_000);
+
+      // Past the first lease, another pass (another node's, D29) finds nothing due and asks the rail nothing.
+      t.clock.advance(30_000);
+      expect(await followUpPayouts(t.app.ctx)).toBe(0);
+      expect(asked).toBe(1);
+
+      release();
+      expect(await first).toBe(1);
+      const row = await db.selectFrom('payouts').select(['status', 'next_check_at']).where('id', '=', id).executeTakeFirstOrThrow();
+      expect(row).toEqual({ status: 'confirmed', next_check_at: null });
+      const confirmed = await db.selectFrom('events').select('id').where('user_id', '=', u.id).where('type', '=', 'payout.confirmed').execute();
+      expect(confirmed).toHaveLength(1);
+    } finally {
+      vi.useRealTimers();
+      release();
       await t.close();
     }
   });
