@@ -111,6 +111,8 @@ export function compiledInsert<T extends keyof Database & string>(
     run: async (db: Executor, ...rows: Database[T][]) => stmt.run(db, argsOf(rows)),
     /** See `CompiledStatement.defer`. */
     defer: async (db: Executor, ...rows: Database[T][]) => stmt.defer(db, argsOf(rows)),
+    /** `defer`, told how many rows it inserted once the statement that carried it answered. */
+    deferCounted: async (db: Executor, onChanged: (changed: number) => void, ...rows: Database[T][]) => stmt.defer(db, argsOf(rows), onChanged),
   };
 }
 

@@ -1,7 +1,9 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { AppContext } from '../../context.js';
-import { compiled } from '../../db/compiled.js';
+import { compiled, type Read } from '../../db/compiled.js';
+import type { Kysely } from 'kysely';
 import type { Executor, Tx } from '../../db/database.js';
+import type { Database } from '../../db/schema.js';
 import { pruneInBatches } from '../../shared/jobs.js';
 
 /** Contract + D18: stored success responses live 24 hours. */
@@ -58,7 +60,7 @@ type ClaimRow = {
   created_at: string;
   expires_at: string;
 };
-const insertClaim = compiled<ClaimRow>((db, a) =>
+const claimValues = (db: Kysely<Database>, a: ClaimRow) =>
   db
     .insertInto('idempotency_keys')
     .values({
@@ -73,7 +75,12 @@ const insertClaim = compiled<ClaimRow>((db, a) =>
       created_at: a.created_at,
       expires_at: a.expires_at,
     })
-    .onConflict((oc) => oc.column('key_hash').doNothing()),
+    .onConflict((oc) => oc.column('key_hash').doNothing());
+const insertClaim = compiled<ClaimRow>(claimValues);
+/** The same insert, answering a row when it took the key: what `claimRead` sends among the decision's reads. */
+const insertClaimReturning = compiled<ClaimRow, { key_hash: string }>((db, a) => claimValues(db, a).returning('key_hash'));
+const dropByToken = compiled<{ key_hash: string; token: string }>((db, a) =>
+  db.deleteFrom('idempotency_keys').where('key_hash', '=', a.key_hash).where('claim_token', '=', a.token).where('state', '=', 'in_flight'),
 );
 /** Completing a claim, by its owner (the request's token) or by the attempt it created (the follow-up job). */
 const completeBy = (owner: 'claim_token' | 'payout_id') =>
@@ -100,20 +107,49 @@ export async function keyState(ctx: AppContext, keyHash: string, fingerprint: st
  * atomic across nodes (on PostgreSQL a concurrent insert of the same key waits for the other transaction).
  * Returns null when claimed, else what the key already says.
  */
-export async function claimInTransaction(
-  tx: Tx,
-  c: { claim: ClaimRef; userId: string; fingerprint: string; payoutId: string; now: Date },
-): Promise<KeyState | null> {
-  const nowIso = c.now.toISOString();
-  const values: ClaimRow = {
-    key_hash: c.claim.keyHash,
-    user_id: c.userId,
-    payout_id: c.payoutId,
-    claim_token: c.claim.token,
-    fingerprint: c.fingerprint,
-    created_at: nowIso,
-    expires_at: new Date(c.now.getTime() + IDEMPOTENCY_TTL_MS).toISOString(),
-  };
+export interface ClaimInput {
+  claim: ClaimRef;
+  userId: string;
+  fingerprint: string;
+  payoutId: string;
+  now: Date;
+}
+
+const claimRow = (c: ClaimInput): ClaimRow => ({
+  key_hash: c.claim.keyHash,
+  user_id: c.userId,
+  payout_id: c.payoutId,
+  claim_token: c.claim.token,
+  fingerprint: c.fingerprint,
+  created_at: c.now.toISOString(),
+  expires_at: new Date(c.now.getTime() + IDEMPOTENCY_TTL_MS).toISOString(),
+});
+
+/**
+ * The claim's first try as one of the decision's reads (`readTogether`), so that on PostgreSQL it travels in the
+ * same round trip as the per-user lock and the policy's reads (issue 13): true when this request took the key.
+ * When false, `claimInTransaction` says what the key holds (a replay, a key in use, or one expired and free
+ * again). A request that took the key and then ends without an attempt drops it with `dropClaim`, in the same
+ * transaction, so the key is left as it was.
+ */
+export function claimRead(c: ClaimInput): Read<boolean> {
+  return insertClaimReturning.read(claimRow(c), (rows) => rows.length === 1);
+}
+
+/** Gives back a claim this request took in its transaction (see `claimRead`); sent with the transaction's next statement. */
+export async function dropClaim(tx: Tx, claim: ClaimRef): Promise<void> {
+  await dropByToken.defer(tx, { key_hash: claim.keyHash, token: claim.token });
+}
+
+/**
+ * Claims the key inside the transaction that creates the attempt, so a claim and its attempt exist together or
+ * not at all: there is no claim without an owner to abandon. The primary key on `key_hash` makes the claim
+ * atomic across nodes (on PostgreSQL a concurrent insert of the same key waits for the other transaction).
+ * Returns null when claimed, else what the key already says.
+ */
+export async function claimInTransaction(tx: Tx, c: ClaimInput): Promise<KeyState | null> {
+  const values = claimRow(c);
+  const nowIso = values.created_at;
   for (let attempt = 0; attempt < 2; attempt++) {
     if ((await insertClaim.run(tx, values)).changed === 1) return null;
     const row = await keyRow.first(tx, { key_hash: c.claim.keyHash });

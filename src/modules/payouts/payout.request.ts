@@ -9,13 +9,16 @@ import { writeAudit } from '../audit/audit.service.js';
 import { recordEvent } from '../events/events.service.js';
 import {
   claimInTransaction,
+  claimRead,
   completeClaim,
+  dropClaim,
   effectiveKey,
   keyState,
   MAX_IDEMPOTENCY_KEY_LENGTH,
   newClaimToken,
   requestFingerprint,
   storedResponse,
+  type ClaimInput,
   type ClaimRef,
   type KeyState,
 } from '../idempotency/idempotency.service.js';
@@ -88,7 +91,8 @@ function answerFromKey(state: Exclude<KeyState, { kind: 'free' }>): PayoutRespon
 /**
  * `POST /v1/withdraws` and MCP `request_payout`. A replay is answered from one read. Otherwise the destination
  * is resolved at the rail, then one transaction decides: the per-user lock (D16), the policy against usage
- * counters, and, unless denied, the idempotency claim, the attempt, its usage, audit row, approval and event.
+ * counters, the idempotency claim (kept only when there is an attempt), the attempt, its usage, audit row,
+ * approval and event.
  * The allowed path then submits to the rail.
  */
 export async function requestPayout(
@@ -117,15 +121,24 @@ export async function requestPayout(
     const period = buenosAiresDay(now);
     const keyControls = who.kind === 'api_key' && who.keyId ? who.controls : undefined;
     const subjects = [userSubject(who.userId), ...(keyControls ? [keySubject(who.keyId!)] : [])];
-    // D16, D31: the per-user lock first, then what the policy reads (the key's usage too) under it, all in one
-    // round trip on PostgreSQL.
-    const [wallet, usage, thresholds, pause] = await readTogether(tx, [
+    const claimInput: ClaimInput = { claim, userId: who.userId, fingerprint, payoutId, now };
+    // D16, D31: the per-user lock first, then what the policy reads (the key's usage too) under it, and the
+    // idempotency claim's first try, all in one round trip on PostgreSQL. A request that ends without an attempt
+    // gives the claim back in this transaction.
+    const [wallet, usage, thresholds, pause, claimed] = await readTogether(tx, [
       walletLockForPayout(ctx.store, who.userId),
       usageRead(subjects, period),
       thresholdsRead(ctx, who.userId),
       pauseRead(who.userId),
+      claimRead(claimInput),
     ]);
-    if (!wallet) return { kind: 'no_wallet' };
+    const unclaim = async () => {
+      if (claimed) await dropClaim(tx, claim);
+    };
+    if (!wallet) {
+      await unclaim();
+      return { kind: 'no_wallet' };
+    }
     const policy = evaluatePolicy({
       amountArs: input.amount_ars,
       destination,
@@ -147,16 +160,18 @@ export async function requestPayout(
       },
     });
     if (policy.decision === 'deny') {
+      await unclaim();
       await writeAudit(tx, ctx.clock, who, { action: 'payout.denied', data: { request: input, reasons: policy.reasons } });
       return { kind: 'denied', policy };
     }
     const pending = policy.decision === 'require_approval';
     const channels = pending ? await availableChannels(ctx, who.userId, tx) : [];
     if (pending && channels.length === 0) {
+      await unclaim();
       await writeAudit(tx, ctx.clock, who, { action: 'payout.approval_unavailable', data: { request: input, reasons: policy.reasons } });
       return { kind: 'no_channel', policy };
     }
-    const taken = await claimInTransaction(tx, { claim, userId: who.userId, fingerprint, payoutId, now });
+    const taken = claimed ? null : await claimInTransaction(tx, claimInput);
     if (taken) return { kind: 'key', state: taken };
 
     const row: PayoutsTable = {

@@ -169,6 +169,9 @@ describe('POST /v1/withdraws and the payout lifecycle', () => {
     expectError(await withdraw(t.app, a.agentToken, { amount_ars: 1, destination: EXTERNAL_CBU, destination_kind: 'IBAN' }), 400, 'INVALID_REQUEST');
     const fresh = await createUser(t.app);
     expectError(await withdraw(t.app, fresh.agentToken, { amount_ars: 1, destination: EXTERNAL_CBU }), 422, 'ONBOARDING_INCOMPLETE');
+    // The claim its decision took is given back with it.
+    const claims = await t.app.ctx.store.db.selectFrom('idempotency_keys').select('key_hash').where('user_id', '=', fresh.id).execute();
+    expect(claims).toEqual([]);
     // A bad request does not burn the key.
     const ok = await withdraw(t.app, a.agentToken, { amount_ars: 1, destination: EXTERNAL_CBU }, 'bj');
     expect(ok.statusCode).toBe(201);

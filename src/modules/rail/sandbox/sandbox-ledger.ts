@@ -66,7 +66,10 @@ export interface Endpoint {
   scenario: MagicScenario | null;
 }
 
-export class InsufficientFunds extends Error {}
+/** Thrown inside a move's transaction to roll it back; `moveInTransaction` answers it as an outcome. */
+class InsufficientFunds extends Error {}
+/** The reference had moved money before (a retry, or a concurrent submission that won); rolls the move back. */
+class AlreadyMoved extends Error {}
 
 export interface Move {
   reference: string;
@@ -78,18 +81,31 @@ export interface Move {
   settled?: boolean;
 }
 
+export type MoveOutcome =
+  | { kind: 'moved'; transfer: RailTransfersTable; credit: RailLegsTable }
+  /** The reference moved money before: that transfer is the answer, and this move changed nothing. */
+  | { kind: 'already_moved' }
+  | { kind: 'insufficient_funds' };
+
+/** A ledger move in a transaction of its own (see `move`), with what became of it. */
+export async function moveInTransaction(db: Kysely<Database>, clock: Clock, confirmDelayMs: number, m: Move): Promise<MoveOutcome> {
+  try {
+    return { kind: 'moved', ...(await db.transaction().execute((tx) => move(tx, clock, confirmDelayMs, m))) };
+  } catch (e) {
+    if (e instanceof AlreadyMoved) return { kind: 'already_moved' };
+    if (e instanceof InsufficientFunds) return { kind: 'insufficient_funds' };
+    throw e;
+  }
+}
+
 /**
- * The ledger move, in the caller's transaction: the transfer row first (its unique reference makes a second
- * submission a no-op that returns null, so the same reference never moves money twice), then the balances and
- * the two legs, and the notice of a credit to a customer that completes now. Throws InsufficientFunds (rolling
- * the transaction back) when the origin's balance does not cover it.
+ * The ledger move, in the caller's transaction: the transfer row (its unique reference makes a second
+ * submission of the same reference move no money), the balances and the two legs, and the notice of a credit
+ * to a customer that completes now. On PostgreSQL the transfer row is sent with the first balance change, in one
+ * round trip (issue 13); what the insert did is known once that answered, so a reference taken before throws
+ * AlreadyMoved, and a balance that does not cover the debit InsufficientFunds, rolling the balances back.
  */
-export async function move(
-  tx: Tx,
-  clock: Clock,
-  confirmDelayMs: number,
-  m: Move,
-): Promise<{ transfer: RailTransfersTable; credit: RailLegsTable } | null> {
+async function move(tx: Tx, clock: Clock, confirmDelayMs: number, m: Move): Promise<{ transfer: RailTransfersTable; credit: RailLegsTable }> {
   const now = clock.now();
   const at = now.toISOString();
   const completes = (m.settled || confirmDelayMs === 0) && m.to.scenario !== 'fail';
@@ -113,12 +129,25 @@ export async function move(
     confirm_after: new Date(now.getTime() + confirmDelayMs).toISOString(),
     completed_at: completes ? at : null,
   };
-  const inserted = await insertTransfer.run(tx, transfer);
-  if (inserted.changed === 0) return null;
-  await applyBalances(tx, [
-    { account: m.from.account, delta: -m.amount },
-    { account: m.to.account, delta: m.amount },
-  ]);
+  let inserted: number | undefined;
+  await insertTransfer.deferCounted(tx, (n) => (inserted = n), transfer);
+  // Known at once where writes are not held (SQLite): then no balance is touched for a reference taken before.
+  if (inserted === 0) throw new AlreadyMoved();
+  let covered = true;
+  try {
+    await applyBalances(tx, [
+      { account: m.from.account, delta: -m.amount },
+      { account: m.to.account, delta: m.amount },
+    ]);
+  } catch (e) {
+    if (!(e instanceof InsufficientFunds)) throw e;
+    covered = false;
+  }
+  // The reference's first transfer answers, whatever this one's balance would have said.
+  if (inserted === 0) throw new AlreadyMoved();
+  if (!covered) throw new InsufficientFunds();
+  // Every move changes a customer's balance, whose statement carried the insert and told what it did.
+  if (inserted !== 1) throw new Error('the transfer row was not written with the balances');
   const debitLeg: RailLegsTable = { id: newId('dep', now), transfer_id: transfer.id, account_id: m.from.account.id, amount: -m.amount, is_reversal: 0, created_at: at };
   const creditLeg: RailLegsTable = { id: newId('dep', now), transfer_id: transfer.id, account_id: m.to.account.id, amount: m.amount, is_reversal: 0, created_at: at };
   await insertLegs.defer(tx, debitLeg, creditLeg);

@@ -17,7 +17,7 @@ import type {
   TransferRequest,
 } from '../rail.port.js';
 import { creditLegOf, IncomingNotices } from './sandbox-incoming.js';
-import { InsufficientFunds, move, settleManyInTransaction, settleTransfer, toRailTransfer, WORLD, type Endpoint } from './sandbox-ledger.js';
+import { moveInTransaction, settleManyInTransaction, settleTransfer, toRailTransfer, WORLD, type Endpoint } from './sandbox-ledger.js';
 import type { RailAccountsTable, RailTransfersTable } from './sandbox.tables.js';
 import { WORLD_ACCOUNT_ID } from './sandbox.tables.js';
 import {
@@ -182,31 +182,24 @@ export class SandboxRail implements BankRail {
     }
     const { from, to } = sides;
 
-    let written;
-    try {
-      written = await this.db.transaction().execute((tx) =>
-        move(tx, this.clock, this.confirmDelayMs, {
-          reference: req.reference,
-          from: customerEndpoint(from),
-          to,
-          amount: req.amountCentavos,
-          description: req.description ?? null,
-        }),
-      );
-    } catch (e) {
-      if (e instanceof InsufficientFunds) {
-        return { kind: 'rejected', reason: 'insufficient_funds', message: 'Insufficient balance in the origin account' };
-      }
-      throw e;
+    const moved = await moveInTransaction(this.db, this.clock, this.confirmDelayMs, {
+      reference: req.reference,
+      from: customerEndpoint(from),
+      to,
+      amount: req.amountCentavos,
+      description: req.description ?? null,
+    });
+    if (moved.kind === 'insufficient_funds') {
+      return { kind: 'rejected', reason: 'insufficient_funds', message: 'Insufficient balance in the origin account' };
     }
-    if (!written) {
+    if (moved.kind === 'already_moved') {
       // Submitted before (a retry, or a concurrent submission that won): that transfer is the answer.
       const prior = await this.getTransfer(req.reference);
       if (prior) return { kind: 'accepted', transfer: prior };
       return { kind: 'unknown', message: 'The reference is taken but its transfer could not be read' };
     }
     if (to.scenario === 'timeout') return { kind: 'unknown', message: 'The rail did not answer in time' };
-    return { kind: 'accepted', transfer: toRailTransfer(written.transfer) };
+    return { kind: 'accepted', transfer: toRailTransfer(moved.transfer) };
   }
 
   async getTransfer(reference: string): Promise<RailTransfer | null> {
@@ -298,17 +291,16 @@ export class SandboxRail implements BankRail {
     fromLegalId: string;
   }): Promise<TransferLeg> {
     const to = await this.db.selectFrom('rail_accounts').selectAll().where('cvu', '=', input.cvu).executeTakeFirstOrThrow();
-    const written = await this.db.transaction().execute((tx) =>
-      move(tx, this.clock, this.confirmDelayMs, {
-        reference: newId('trf', this.clock.now()),
-        from: { account: WORLD, identifier: input.fromCbu, name: input.fromName, legalId: input.fromLegalId, scenario: null },
-        to: customerEndpoint(to),
-        amount: input.amountCentavos,
-        description: 'sandbox deposit',
-        settled: true,
-      }),
-    );
-    return creditLegOf(written!.transfer, written!.credit);
+    const moved = await moveInTransaction(this.db, this.clock, this.confirmDelayMs, {
+      reference: newId('trf', this.clock.now()),
+      from: { account: WORLD, identifier: input.fromCbu, name: input.fromName, legalId: input.fromLegalId, scenario: null },
+      to: customerEndpoint(to),
+      amount: input.amountCentavos,
+      description: 'sandbox deposit',
+      settled: true,
+    });
+    if (moved.kind !== 'moved') throw new Error(`a deposit from outside could not move: ${moved.kind}`);
+    return creditLegOf(moved.transfer, moved.credit);
   }
 
   /**
