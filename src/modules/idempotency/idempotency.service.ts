@@ -101,12 +101,7 @@ export async function keyState(ctx: AppContext, keyHash: string, fingerprint: st
   return stateOf(row, fingerprint, ctx.clock.now().toISOString());
 }
 
-/**
- * Claims the key inside the transaction that creates the attempt, so a claim and its attempt exist together or
- * not at all: there is no claim without an owner to abandon. The primary key on `key_hash` makes the claim
- * atomic across nodes (on PostgreSQL a concurrent insert of the same key waits for the other transaction).
- * Returns null when claimed, else what the key already says.
- */
+/** What a claim records: the key, its owner (the request's token), the request's fingerprint and its attempt. */
 export interface ClaimInput {
   claim: ClaimRef;
   userId: string;

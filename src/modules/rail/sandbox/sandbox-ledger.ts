@@ -26,12 +26,14 @@ const insertLegs = compiledInsert(
   { id: true, transfer_id: true, account_id: true, amount: true, is_reversal: true, created_at: true },
   { rows: 2 },
 );
-/** A balance change; a debit only when the balance covers it. */
-const changeBalance = compiledByShape<{ debit: boolean }, { id: string; delta: number; needed?: number }>((db, a, shape) => {
-  const q = db
+/** A balance change; a debit only when the balance covers it; a move's only when its transfer row was written. */
+const changeBalance = compiledByShape<{ debit: boolean; gated: boolean }, { id: string; delta: number; needed?: number; transfer?: string }>((db, a, shape) => {
+  let q = db
     .updateTable('rail_accounts')
     .set((eb) => ({ balance: eb('balance', '+', a.delta) }))
     .where('id', '=', a.id);
+  // Only once this transaction's (held) insert wrote the transfer: for a reference taken before it locks and changes nothing.
+  if (shape.gated) q = q.where((eb) => eb.exists(eb.selectFrom('rail_transfers').select('rail_transfers.id').where('rail_transfers.id', '=', a.transfer!)));
   return shape.debit ? q.where('balance', '>=', a.needed!) : q;
 });
 const settle = compiled<{ id: string; status: string; failure_reason: string | null; now: string }>((db, a) =>
@@ -68,8 +70,6 @@ export interface Endpoint {
 
 /** Thrown inside a move's transaction to roll it back; `moveInTransaction` answers it as an outcome. */
 class InsufficientFunds extends Error {}
-/** The reference had moved money before (a retry, or a concurrent submission that won); rolls the move back. */
-class AlreadyMoved extends Error {}
 
 export interface Move {
   reference: string;
@@ -90,9 +90,9 @@ export type MoveOutcome =
 /** A ledger move in a transaction of its own (see `move`), with what became of it. */
 export async function moveInTransaction(db: Kysely<Database>, clock: Clock, confirmDelayMs: number, m: Move): Promise<MoveOutcome> {
   try {
-    return { kind: 'moved', ...(await db.transaction().execute((tx) => move(tx, clock, confirmDelayMs, m))) };
+    const r = await db.transaction().execute((tx) => move(tx, clock, confirmDelayMs, m));
+    return r ? { kind: 'moved', ...r } : { kind: 'already_moved' };
   } catch (e) {
-    if (e instanceof AlreadyMoved) return { kind: 'already_moved' };
     if (e instanceof InsufficientFunds) return { kind: 'insufficient_funds' };
     throw e;
   }
@@ -102,10 +102,12 @@ export async function moveInTransaction(db: Kysely<Database>, clock: Clock, conf
  * The ledger move, in the caller's transaction: the transfer row (its unique reference makes a second
  * submission of the same reference move no money), the balances and the two legs, and the notice of a credit
  * to a customer that completes now. On PostgreSQL the transfer row is sent with the first balance change, in one
- * round trip (issue 13); what the insert did is known once that answered, so a reference taken before throws
- * AlreadyMoved, and a balance that does not cover the debit InsufficientFunds, rolling the balances back.
+ * round trip (issue 13), and what the insert did is known once that answered. So the balance changes only apply
+ * if this transaction's transfer row exists: for a reference taken before (a retry, a concurrent submission that
+ * won) they lock and change nothing, and the move answers null with nothing to roll back. A balance that does
+ * not cover the debit throws InsufficientFunds, rolling back a credit made before it.
  */
-async function move(tx: Tx, clock: Clock, confirmDelayMs: number, m: Move): Promise<{ transfer: RailTransfersTable; credit: RailLegsTable }> {
+async function move(tx: Tx, clock: Clock, confirmDelayMs: number, m: Move): Promise<{ transfer: RailTransfersTable; credit: RailLegsTable } | null> {
   const now = clock.now();
   const at = now.toISOString();
   const completes = (m.settled || confirmDelayMs === 0) && m.to.scenario !== 'fail';
@@ -132,19 +134,23 @@ async function move(tx: Tx, clock: Clock, confirmDelayMs: number, m: Move): Prom
   let inserted: number | undefined;
   await insertTransfer.deferCounted(tx, (n) => (inserted = n), transfer);
   // Known at once where writes are not held (SQLite): then no balance is touched for a reference taken before.
-  if (inserted === 0) throw new AlreadyMoved();
+  if (inserted === 0) return null;
   let covered = true;
   try {
-    await applyBalances(tx, [
-      { account: m.from.account, delta: -m.amount },
-      { account: m.to.account, delta: m.amount },
-    ]);
+    await applyBalances(
+      tx,
+      [
+        { account: m.from.account, delta: -m.amount },
+        { account: m.to.account, delta: m.amount },
+      ],
+      transfer.id,
+    );
   } catch (e) {
     if (!(e instanceof InsufficientFunds)) throw e;
     covered = false;
   }
-  // The reference's first transfer answers, whatever this one's balance would have said.
-  if (inserted === 0) throw new AlreadyMoved();
+  // The reference's first transfer answers, whatever this one's balance would have said (its updates changed nothing).
+  if (inserted === 0) return null;
   if (!covered) throw new InsufficientFunds();
   // Every move changes a customer's balance, whose statement carried the insert and told what it did.
   if (inserted !== 1) throw new Error('the transfer row was not written with the balances');
@@ -227,10 +233,10 @@ const accountRef = (id: string): AccountRef => (id === WORLD_ACCOUNT_ID ? WORLD 
  * deadlock on PostgreSQL; a debit is conditional on the balance covering it (a CHECK backs it). The world keeps
  * no running balance: one row every external payout updated would serialise them all on PostgreSQL.
  */
-async function applyBalances(tx: Tx, changes: { account: AccountRef; delta: number }[]): Promise<void> {
+async function applyBalances(tx: Tx, changes: { account: AccountRef; delta: number }[], transfer?: string): Promise<void> {
   const rows = changes.filter((c) => c.account.kind === 'customer').sort((a, b) => (a.account.id < b.account.id ? -1 : 1));
   for (const c of rows) {
-    const res = await changeBalance({ debit: c.delta < 0 }).run(tx, { id: c.account.id, delta: c.delta, needed: -c.delta });
+    const res = await changeBalance({ debit: c.delta < 0, gated: transfer !== undefined }).run(tx, { id: c.account.id, delta: c.delta, needed: -c.delta, transfer });
     if (c.delta < 0 && res.changed !== 1) throw new InsufficientFunds();
   }
 }

@@ -162,8 +162,9 @@ export class SandboxRail implements BankRail {
   }
 
   /**
-   * Round trips: one read for both accounts, then one transaction whose first statement claims the reference.
-   * A reference seen before is answered from the rail's record of it, never moved again.
+   * Round trips: one read for both accounts, then one transaction whose first write claims the reference (on
+   * PostgreSQL it travels with the balance change, which applies only if the claim did; `move`). A reference seen
+   * before is answered from the rail's record of it, never moved again.
    */
   async submitTransfer(req: TransferRequest): Promise<SubmitOutcome> {
     if (!Number.isSafeInteger(req.amountCentavos) || req.amountCentavos <= 0) {
