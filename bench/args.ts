@@ -16,7 +16,8 @@ export const USAGE = `npm run bench -- [flags]
   --idle-seconds S   (default 30)          --setup-concurrency N (default 8)
   --runner build|tsx the service from \`npm run build\` + node dist/main.js (default) or node --import tsx src/main.ts
   --service-env K=V  extra service setting, repeatable (e.g. SANDBOX_CONFIRM_DELAY_MS=2000)
-  --pg-host H --pg-port P --pg-user U   (default 127.0.0.1 5432 postgres)
+  --pg-host H --pg-port P --pg-user U   (default 127.0.0.1 5432 postgres; a directory as H, such as
+                     /var/run/postgresql, connects over PostgreSQL's Unix socket)
   --quiet-wait S     before each load, wait up to S s for other work on the machine to calm down (default 30)
   --json FILE        also write the figures as JSON      --max-minutes M  hard stop (default 60)
   --cpu-prof DIR     run the service under node --cpu-prof, writing its V8 profile into DIR at the end`;

@@ -217,5 +217,7 @@ export function createPostgresDatabase(host: string, user: string, port: string)
   const common = ['-h', host, '-p', port, '-U', user];
   execFileSync('createdb', [...common, name], { stdio: 'inherit' });
   onCleanup(() => execFileSync('dropdb', [...common, '--force', '--if-exists', name], { stdio: 'inherit' }));
-  return { name, url: `postgres://${encodeURIComponent(user)}@${host}:${port}/${name}` };
+  // A directory is PostgreSQL's Unix socket (node-postgres reads a percent-encoded host that starts with `/` so).
+  const where = host.startsWith('/') ? encodeURIComponent(host) : host;
+  return { name, url: `postgres://${encodeURIComponent(user)}@${where}:${port}/${name}` };
 }

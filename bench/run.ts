@@ -103,14 +103,20 @@ async function main(args: Args): Promise<number> {
     const wallets = all.slice(0, args.users);
     const seeds = mode === 'scenarios' ? await seedPayouts(service.url, wallets, args.setupConcurrency) : [];
     const ctx: ScenarioContext = { wallets, seeds, soloAgent: all[args.users]?.agent ?? '', runId };
-    if (receiver) {
-      await subscribeWebhooks(service.url, wallets, `${receiver.url}/hooks`, args.setupConcurrency);
-    }
+    // Subscribed only right before the load they are for: the plain payout scenarios measure payouts without
+    // webhooks, as their rows say, whatever flags the run has.
+    const subscribe = async (r: Child) => {
+      await subscribeWebhooks(service.url, wallets, `${r.url}/hooks`, args.setupConcurrency);
+      await untilQuiet(service.pid, 0, 60_000);
+    };
     const quiet = await untilQuiet(service.pid, confirmDelayMs + 1500);
     console.log(`  service quiet ${(quiet.waitedMs / 1000).toFixed(0)} s after setup`);
 
     if (mode === 'soak') {
-      if (receiver) await resetReceiver(receiver.url);
+      if (receiver) {
+        await subscribe(receiver);
+        await resetReceiver(receiver.url);
+      }
       await untilMachineQuiet(25, args.quietWait * 1000);
       const s = await soak(service.url, ctx, args.soak!, args.connections, measured);
       const atEnd = receiver ? await receiverStats(receiver.url) : null;
@@ -177,7 +183,7 @@ async function main(args: Args): Promise<number> {
       }
 
       if (receiver) {
-        await untilQuiet(service.pid, 0, 60_000);
+        await subscribe(receiver);
         await untilMachineQuiet(25, args.quietWait * 1000);
         await resetReceiver(receiver.url);
         process.stdout.write(`\npayouts, ${wallets.length} users, every one subscribed to a webhook: ${args.connections} connections, ${args.duration} s… `);
