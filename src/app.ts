@@ -126,6 +126,7 @@ export async function buildApp(config: Config, deps: Deps = {}): Promise<Fastify
   const store = openStore({
     databaseUrl: config.databaseUrl,
     sqliteFile: path.join(config.dataDir, 'wallet.sqlite'),
+    poolMax: config.databasePoolMax,
     sqliteSync: config.sqliteSync,
     sqliteCacheMb: config.sqliteCacheMb,
     onQuery: deps.onQuery,

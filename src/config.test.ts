@@ -19,6 +19,18 @@ describe('configuration for several nodes (D29)', () => {
   });
 });
 
+describe('PostgreSQL pool size (issue 13)', () => {
+  it('is 10 unless told, and refuses what is not a whole number from 1 up, naming the variable', () => {
+    expect(parseConfig({}).databasePoolMax).toBe(10);
+    expect(parseConfig({ DATABASE_POOL_MAX: '4' }).databasePoolMax).toBe(4);
+    for (const bad of ['0', '-1', '2.5', 'many']) {
+      expect(() => parseConfig({ DATABASE_POOL_MAX: bad })).toThrow(/DATABASE_POOL_MAX/);
+    }
+    // Not only this one: a fraction was truncated for every whole-number setting.
+    expect(() => parseConfig({ PORT: '3000.5' })).toThrow(/PORT: Expected a whole number \(got "3000.5"\)/);
+  });
+});
+
 describe('SQLite page cache (issue 13)', () => {
   it('is 64 MiB unless told, and refuses what is not a whole number of MiB from 2 up, naming the variable', () => {
     expect(parseConfig({}).sqliteCacheMb).toBe(64);

@@ -40,6 +40,23 @@ describe('SQLite store settings at open', () => {
 
 });
 
+describe.runIf(process.env.TEST_DATABASE_URL)('PostgreSQL pool size', () => {
+  it('never opens more connections than DATABASE_POOL_MAX, however many statements wait', async () => {
+    const store = openStore({ databaseUrl: process.env.TEST_DATABASE_URL!, sqliteFile: '', poolMax: 2 });
+    try {
+      const backends = await Promise.all(
+        Array.from({ length: 8 }, async () => {
+          const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid, pg_sleep(0.05)`.execute(store.db);
+          return rows[0]!.pid;
+        }),
+      );
+      expect(new Set(backends).size).toBe(2);
+    } finally {
+      await store.close();
+    }
+  });
+});
+
 /** The group commit through the store as the service opens it (issue 13). */
 describe('SQLite group commit, opened as the service does', () => {
   let dir: string;

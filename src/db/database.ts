@@ -77,6 +77,8 @@ function transactionRunner(db: Kysely<Database>) {
 export function openStore(opts: {
   databaseUrl: string;
   sqliteFile: string;
+  /** See Config.databasePoolMax; 10 unless told. */
+  poolMax?: number;
   /** See Config.sqliteSync; `inline` unless told. */
   sqliteSync?: 'background' | 'inline';
   /** See Config.sqliteCacheMb; DEFAULT_SQLITE_CACHE_MB unless told. */
@@ -92,7 +94,7 @@ export function openStore(opts: {
       getTypeParser: (oid: number, format?: 'text' | 'binary') =>
         oid === 20 ? (v: string) => Number(v) : pg.types.getTypeParser(oid, format),
     };
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10, types });
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolMax ?? 10, types });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: wrapPool(pool) }), log });
     return { db, dialect: 'postgres', transaction: transactionRunner(db), close: () => db.destroy() };
   }
