@@ -69,6 +69,39 @@ describe.runIf(process.env.TEST_DATABASE_URL)('PostgreSQL batches', () => {
     expect((await pool.query('select count(*)::int as n from notes')).rows).toEqual([{ n: 1 }]);
   });
 
+  it('describe a prepared statement once per connection: later runs skip the Describe and answer the same', async () => {
+    await pool.query('insert into items (id, n) values ($1, $2)', ['d', 5]);
+    const read = 'select id, n from items where id = $1';
+    const write = 'update items set n = n + $1 where id = $2 and n >= 0';
+    // Texts of this test only: the connection is shared, and a statement prepared before would be known already.
+    const note = 'insert into notes (id) select $1::text';
+    await withClient(async (c) => {
+      const describe = vi.spyOn((c as unknown as { connection: { describe(): void } }).connection, 'describe');
+      try {
+        // Alone, and then inside a transaction's batch: the columns learnt once serve both.
+        for (let i = 0; i < 2; i++) {
+          const r = await c.query(read, ['d']);
+          expect([r.rows, r.fields.map((f) => f.name)]).toEqual([[{ id: 'd', n: 5 + i }], ['id', 'n']]);
+          expect((await c.query(write, [1, 'd'])).rowCount).toBe(1);
+        }
+        await c.query('begin');
+        await c.query(held('notes', note), ['d']);
+        expect((await c.query(read, ['d'])).rows).toEqual([{ id: 'd', n: 7 }]);
+        await c.query('commit');
+        // The read and the update the first time, the held insert (no rows: NoData) once, and the batch's BEGIN,
+        // which is no prepared statement and is described each time it is sent.
+        expect(describe).toHaveBeenCalledTimes(4);
+        await c.query('begin');
+        await c.query(held('notes', note), ['e']);
+        expect((await c.query(write, [0, 'd'])).rowCount).toBe(1);
+        await c.query('commit');
+        expect(describe).toHaveBeenCalledTimes(5);
+      } finally {
+        describe.mockRestore();
+      }
+    });
+  });
+
   it('answer a transaction that sent nothing without a round trip, and drop held writes on ROLLBACK', async () => {
     expect(await sentDuring(async (c) => void (await c.query('begin'), await c.query('rollback')))).toBe(0);
     expect(await sentDuring(async (c) => void (await c.query('begin'), await c.query('commit')))).toBe(0);

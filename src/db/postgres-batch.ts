@@ -7,6 +7,8 @@ interface PgResult {
   rowCount: number | null;
   rows: unknown[];
   fields: unknown[];
+  _parsers?: unknown[];
+  _prebuiltEmptyResultObject?: unknown;
   addFields(fields: unknown[]): void;
   parseRow(row: unknown[]): unknown;
   addRow(row: unknown): void;
@@ -36,6 +38,16 @@ export interface BatchItem {
   name?: string;
 }
 
+/** What a prepared statement answers: its columns, and node-postgres's parsers and empty row for them. */
+type Described = Pick<PgResult, 'fields' | '_parsers' | '_prebuiltEmptyResultObject'>;
+
+/**
+ * The row description of each statement prepared on a connection, learnt the first time it ran. A prepared
+ * statement's columns never change (PostgreSQL refuses to run one whose result type would), so later runs skip
+ * the Describe, and the server and node-postgres skip describing and parsing the same columns again (issue 13).
+ */
+const descriptions = new WeakMap<Connection, Map<string, Described>>();
+
 /** Names whose Parse may or may not have reached the server (its batch failed on it): closed before reuse. */
 const uncertain = new WeakMap<Connection, Set<string>>();
 
@@ -48,13 +60,14 @@ export const wasNotSent = (err: unknown): boolean => typeof err === 'object' && 
  * written: node-postgres's own `Query` would otherwise close the named statement on the server while still
  * listing it as prepared, so the connection failed that statement on every later use.
  */
-export function encodeValues(values: readonly unknown[]): unknown[] {
+function encodeValues(values: readonly unknown[]): unknown[] {
   return values.map((v) => prepareValue(v));
 }
 
 /**
  * Several statements sent in one write and answered in one read (issue 13): each statement's Parse (unless
- * its name is already prepared on the connection), Bind, Describe and Execute, then a single Sync. The server
+ * its name is already prepared on the connection), Bind, Describe (unless the prepared statement's columns are
+ * already known) and Execute, then a single Sync. The server
  * runs them in order and flushes its answers once, at the Sync, so the batch costs one round trip: one send and
  * one receive on each side, and one wait.
  *
@@ -80,6 +93,9 @@ export class Batch {
   private connection?: Connection;
   /** A row the type parsers could not read: the batch fails with it once the server is done (as `Query` does). */
   private parseError: unknown;
+  /** Positions whose statement was described: what the server answers is kept for the statement's later runs. */
+  private readonly describing = new Map<number, string>();
+  private described?: Map<string, Described>;
 
   constructor(
     private readonly items: readonly BatchItem[],
@@ -103,6 +119,9 @@ export class Batch {
     }
     this.connection = connection;
     const doubtful = uncertain.get(connection);
+    let described = descriptions.get(connection);
+    if (!described) descriptions.set(connection, (described = new Map()));
+    this.described = described;
     connection.stream.cork?.();
     try {
       this.items.forEach((it, i) => {
@@ -114,10 +133,16 @@ export class Batch {
           if (name) {
             connection.submittedNamedStatements[name] = it.text;
             this.parsing.set(i, name);
+            described.delete(name);
           }
         }
         connection.bind({ portal: '', statement: name, values: encoded[i]! });
-        connection.describe({ type: 'P', name: '' });
+        const known = name ? described.get(name) : undefined;
+        if (known) Object.assign(this.results[i]!, known);
+        else {
+          connection.describe({ type: 'P', name: '' });
+          if (name) this.describing.set(i, name);
+        }
         connection.execute({ portal: '' });
       });
       connection.sync();
@@ -143,6 +168,7 @@ export class Batch {
 
   handleCommandComplete(msg: unknown): void {
     this.results[this.index]?.addCommandComplete(msg);
+    this.learnDescription(this.index);
     this.confirmParsed(this.index);
     this.index++;
   }
@@ -194,6 +220,14 @@ export class Batch {
     this.reject(err);
   }
 
+  /** A described statement that ran: its columns (none when the server answered NoData) serve its later runs. */
+  private learnDescription(i: number): void {
+    const name = this.describing.get(i);
+    const r = this.results[i];
+    if (!name || !r || !this.described) return;
+    this.described.set(name, { fields: r.fields, _parsers: r._parsers, _prebuiltEmptyResultObject: r._prebuiltEmptyResultObject });
+  }
+
   private confirmParsed(i: number): void {
     const name = this.parsing.get(i);
     const c = this.connection;
@@ -211,10 +245,4 @@ export function runBatch(client: pg.PoolClient, query: (q: Batch) => unknown, it
   const batch = new Batch(items, (client as unknown as { _types?: unknown })._types);
   query(batch);
   return batch.done;
-}
-
-/** Whether a statement name's Parse on this client is in doubt, so it must go through a batch (which closes it first). */
-export function inDoubt(client: pg.PoolClient, name: string): boolean {
-  const c = (client as unknown as { connection: Connection }).connection;
-  return uncertain.get(c)?.has(name) ?? false;
 }

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type pg from 'pg';
-import { encodeValues, inDoubt, runBatch, wasNotSent, type BatchItem } from './postgres-batch.js';
+import { runBatch, wasNotSent, type BatchItem } from './postgres-batch.js';
 
 /** Distinct statement texts named on PostgreSQL; the hot paths use a few dozen, so this only bounds a pathological caller. */
 const STATEMENT_CACHE_MAX = 500;
@@ -100,10 +100,11 @@ export function wrapPool(pool: pg.Pool): pg.Pool {
     if (held.has(client)) return client;
     const raw = client.query.bind(client) as unknown as Query;
     const batch = (items: BatchItem[]) => runBatch(client, raw as (q: unknown) => unknown, items);
+    // A named statement goes as a batch of one: it skips the Describe once the statement's columns are known on
+    // this connection, and closes a name whose Parse is in doubt before preparing it again.
     const send = async (text: string, values: unknown[]): Promise<pg.QueryResult> => {
       const it = itemOf(text, values);
-      if (it.name && inDoubt(client, it.name)) return (await batch([it]))[0] as unknown as pg.QueryResult;
-      return it.name ? raw({ name: it.name, text, values: encodeValues(values) }) : raw({ text, values });
+      return it.name ? ((await batch([it]))[0] as unknown as pg.QueryResult) : raw({ text, values });
     };
     let beginHeld = false;
     /** Between a BEGIN (held or sent) and its COMMIT or ROLLBACK: where statements may share a batch. */
