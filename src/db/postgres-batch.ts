@@ -67,9 +67,8 @@ function encodeValues(values: readonly unknown[]): unknown[] {
 /**
  * Several statements sent in one write and answered in one read (issue 13): each statement's Parse (unless
  * its name is already prepared on the connection), Bind, Describe (unless the prepared statement's columns are
- * already known) and Execute, then a single Sync. The server
- * runs them in order and flushes its answers once, at the Sync, so the batch costs one round trip: one send and
- * one receive on each side, and one wait.
+ * already known) and Execute, then a single Sync. The server runs them in order and flushes its answers once, at
+ * the Sync, so the batch costs one round trip: one send and one receive on each side, and one wait.
  *
  * With one Sync the statements share the server's error handling: after the first error the server skips the
  * rest, so the failing statement and every later one reject with that error. That is only right where the
