@@ -12,13 +12,15 @@ const Amount = (def: number) => Type.Number({ default: def, minimum: 0, maximum:
 
 /** SQLite's page cache unless SQLITE_CACHE_MB says otherwise; also what a store opened without a config gets. */
 export const DEFAULT_SQLITE_CACHE_MB = 64;
+/** PostgreSQL connections per node unless DATABASE_POOL_MAX says otherwise (node-postgres's own default). */
+export const DEFAULT_DATABASE_POOL_MAX = 10;
 
 const EnvSchema = Type.Object({
   PORT: Int(3000, 0, 65535),
   HOST: Type.String({ default: '127.0.0.1', minLength: 1 }),
   DATA_DIR: Type.String({ default: './data', minLength: 1 }),
   DATABASE_URL: Type.String({ default: '' }),
-  DATABASE_POOL_MAX: Int(10, 1, 1000),
+  DATABASE_POOL_MAX: Int(DEFAULT_DATABASE_POOL_MAX, 1, 1000),
   SQLITE_SYNC: Type.Union([Type.Literal('background'), Type.Literal('inline')], { default: 'inline' }),
   SQLITE_CACHE_MB: Int(DEFAULT_SQLITE_CACHE_MB, 2, 65536),
   REDIS_URL: Type.String({ default: '' }),

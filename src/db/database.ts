@@ -3,7 +3,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, sql, type LogEvent, type Transaction } from 'kysely';
 import pg from 'pg';
-import { DEFAULT_SQLITE_CACHE_MB } from '../config.js';
+import { DEFAULT_DATABASE_POOL_MAX, DEFAULT_SQLITE_CACHE_MB } from '../config.js';
 import type { Database } from './schema.js';
 import { READS_MARK, unmarked, wrapPool, type MarkedRead } from './postgres-client.js';
 import { MAIN_AUTOCHECKPOINT_PAGES, SQLITE_DEFAULT_AUTOCHECKPOINT_PAGES, startCheckpointer } from './sqlite-checkpointer.js';
@@ -77,7 +77,7 @@ function transactionRunner(db: Kysely<Database>) {
 export function openStore(opts: {
   databaseUrl: string;
   sqliteFile: string;
-  /** See Config.databasePoolMax; 10 unless told. */
+  /** See Config.databasePoolMax; DEFAULT_DATABASE_POOL_MAX unless told. */
   poolMax?: number;
   /** See Config.sqliteSync; `inline` unless told. */
   sqliteSync?: 'background' | 'inline';
@@ -94,7 +94,7 @@ export function openStore(opts: {
       getTypeParser: (oid: number, format?: 'text' | 'binary') =>
         oid === 20 ? (v: string) => Number(v) : pg.types.getTypeParser(oid, format),
     };
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolMax ?? 10, types });
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolMax ?? DEFAULT_DATABASE_POOL_MAX, types });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: wrapPool(pool) }), log });
     return { db, dialect: 'postgres', transaction: transactionRunner(db), close: () => db.destroy() };
   }
