@@ -56,9 +56,8 @@ const notSent = new WeakSet<object>();
 export const wasNotSent = (err: unknown): boolean => typeof err === 'object' && err !== null && notSent.has(err);
 
 /**
- * Values as node-postgres writes them. Encoding first means a value that cannot be encoded fails before a byte is
- * written: node-postgres's own `Query` would otherwise close the named statement on the server while still
- * listing it as prepared, so the connection failed that statement on every later use.
+ * Values as node-postgres writes them. Encoding the whole batch first means a value that cannot be encoded fails
+ * before a byte is written, rather than leaving part of a batch (a Parse, say) on the connection.
  */
 function encodeValues(values: readonly unknown[]): unknown[] {
   return values.map((v) => prepareValue(v));
@@ -94,7 +93,6 @@ export class Batch {
   private parseError: unknown;
   /** Positions whose statement was described: what the server answers is kept for the statement's later runs. */
   private readonly describing = new Map<number, string>();
-  private described?: Map<string, Described>;
 
   constructor(
     private readonly items: readonly BatchItem[],
@@ -120,7 +118,6 @@ export class Batch {
     const doubtful = uncertain.get(connection);
     let described = descriptions.get(connection);
     if (!described) descriptions.set(connection, (described = new Map()));
-    this.described = described;
     connection.stream.cork?.();
     try {
       this.items.forEach((it, i) => {
@@ -223,8 +220,9 @@ export class Batch {
   private learnDescription(i: number): void {
     const name = this.describing.get(i);
     const r = this.results[i];
-    if (!name || !r || !this.described) return;
-    this.described.set(name, { fields: r.fields, _parsers: r._parsers, _prebuiltEmptyResultObject: r._prebuiltEmptyResultObject });
+    const described = this.connection && descriptions.get(this.connection);
+    if (!name || !r || !described) return;
+    described.set(name, { fields: r.fields, _parsers: r._parsers, _prebuiltEmptyResultObject: r._prebuiltEmptyResultObject });
   }
 
   private confirmParsed(i: number): void {
