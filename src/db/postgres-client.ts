@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type pg from 'pg';
 import { runBatch, wasNotSent, type BatchItem } from './postgres-batch.js';
+import { isSharedRead, ReadPipeline } from './postgres-pipeline.js';
 
 /** Distinct statement texts named on PostgreSQL; the hot paths use a few dozen, so this only bounds a pathological caller. */
 const STATEMENT_CACHE_MAX = 500;
@@ -95,6 +96,7 @@ export function wrapPool(pool: pg.Pool): pg.Pool {
     const name = values.length > 0 ? nameOf(text) : undefined;
     return name ? { text, values, name } : { text, values };
   };
+  const pipeline = new ReadPipeline();
 
   const wrap = (client: pg.PoolClient): pg.PoolClient => {
     if (held.has(client)) return client;
@@ -222,6 +224,9 @@ export function wrapPool(pool: pg.Pool): pg.Pool {
           return answer(text.toUpperCase());
         }
         if (text === 'rollback') dropHeld();
+      }
+      if (!inTransaction && !beginHeld && groups.length === 0 && params.length > 0 && isSharedRead(text)) {
+        return pipeline.read(batch, itemOf(text, params));
       }
       return sendAfterHeld(text, params);
     };
