@@ -1,4 +1,5 @@
 import type { AppContext } from '../../context.js';
+import { compiled } from '../../db/compiled.js';
 import { isUniqueViolation } from '../../db/database.js';
 import { isValidCuit, normalizeCuit } from '../../shared/ar-identifiers.js';
 import { AppError } from '../../shared/errors.js';
@@ -32,9 +33,11 @@ export interface DepositView {
   direction: 'credit' | 'debit';
 }
 
+/** Every balance, CVU and deposits request reads it (issue 13: compiled once). */
+const walletOfUser = compiled<{ userId: string }, WalletsTable>((db, a) => db.selectFrom('wallets').selectAll().where('user_id', '=', a.userId));
+
 export async function findWallet(ctx: AppContext, userId: string): Promise<WalletsTable | null> {
-  const row = await ctx.store.db.selectFrom('wallets').selectAll().where('user_id', '=', userId).executeTakeFirst();
-  return row ?? null;
+  return (await walletOfUser.first(ctx.store.db, { userId })) ?? null;
 }
 
 /** The wallet, or 422 ONBOARDING_INCOMPLETE (contract: payouts, balance and cvu need a CVU first). */

@@ -34,6 +34,9 @@ import {
 type Account = RailAccountsTable;
 
 const transferByReference = compiled<{ reference: string }, RailTransfersTable>((db, a) => db.selectFrom('rail_transfers').selectAll().where('reference', '=', a.reference));
+const balanceOfCvu = compiled<{ cvu: string }, Pick<RailAccountsTable, 'balance'>>((db, a) =>
+  db.selectFrom('rail_accounts').select('balance').where('cvu', '=', a.cvu),
+);
 const transfersByReferences = compiledForList<object, RailTransfersTable>((db, _a, references) =>
   db.selectFrom('rail_transfers').selectAll().where('reference', 'in', references),
 );
@@ -110,7 +113,7 @@ export class SandboxRail implements BankRail {
   }
 
   async getBalance(cvu: string): Promise<number> {
-    const row = await this.db.selectFrom('rail_accounts').select('balance').where('cvu', '=', cvu).executeTakeFirst();
+    const row = await balanceOfCvu.first(this.db, { cvu });
     return row ? Number(row.balance) : 0;
   }
 
