@@ -51,6 +51,14 @@ const descriptions = new WeakMap<Connection, Map<string, Described>>();
 /** Names whose Parse may or may not have reached the server (its batch failed on it): closed before reuse. */
 const uncertain = new WeakMap<Connection, Set<string>>();
 
+/**
+ * Where a batch that was sent failed: the statement at `index` failed or may not have run (a lost connection),
+ * those before it ran and answered `results`, and those after it never ran.
+ */
+const failures = new WeakMap<object, { index: number; results: readonly PgResult[] }>();
+export const failureOf = (err: unknown): { index: number; results: readonly PgResult[] } | undefined =>
+  typeof err === 'object' && err !== null ? failures.get(err) : undefined;
+
 /** Errors raised before a batch wrote anything: what it carried is still the caller's to send. */
 const notSent = new WeakSet<object>();
 export const wasNotSent = (err: unknown): boolean => typeof err === 'object' && err !== null && notSent.has(err);
@@ -201,6 +209,7 @@ export class Batch {
     }
     if (this.settled) return;
     this.settled = true;
+    if (typeof err === 'object' && err !== null) failures.set(err, { index: this.index, results: this.results.slice(0, this.index) });
     this.fail(err);
   }
 
