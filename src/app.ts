@@ -131,6 +131,7 @@ export async function buildApp(config: Config, deps: Deps = {}): Promise<Fastify
     sqliteCacheMb: config.sqliteCacheMb,
     onQuery: deps.onQuery,
     onCheckpointerFailure: (err) => logger.error({ err }, 'SQLite checkpoint worker failed; the main connection checkpoints again'),
+    onIdleConnectionLost: (err) => logger.warn({ err }, 'an idle PostgreSQL connection was lost; the pool opens another'),
   });
   const redis: Redis | null = config.redisUrl ? connectRedis(config.redisUrl) : null;
   const clock = deps.clock ?? systemClock;

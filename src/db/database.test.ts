@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { openStore } from './database.js';
 
 /** What every open of the embedded store sets, whatever the file's age (issue 13). */
@@ -52,6 +53,23 @@ describe.runIf(process.env.TEST_DATABASE_URL)('PostgreSQL pool size', () => {
       );
       expect(new Set(backends).size).toBe(2);
     } finally {
+      await store.close();
+    }
+  });
+
+  it('survives losing an idle connection: the loss is reported, and the next statement gets a new connection', async () => {
+    const lost: unknown[] = [];
+    const store = openStore({ databaseUrl: process.env.TEST_DATABASE_URL!, sqliteFile: '', poolMax: 1, onIdleConnectionLost: (e) => lost.push(e) });
+    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL! });
+    await admin.connect();
+    try {
+      const pidOf = async () => (await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(store.db)).rows[0]!.pid;
+      const first = await pidOf();
+      await admin.query('select pg_terminate_backend($1)', [first]);
+      await vi.waitFor(() => expect(lost).toHaveLength(1));
+      expect(await pidOf()).not.toBe(first);
+    } finally {
+      await admin.end();
       await store.close();
     }
   });

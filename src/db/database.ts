@@ -86,6 +86,8 @@ export function openStore(opts: {
   onQuery?: QueryObserver;
   /** SQLite: the checkpoint worker failed; the main connection checkpoints at SQLite's usual size again. */
   onCheckpointerFailure?: (err: unknown) => void;
+  /** PostgreSQL: an idle pooled connection was lost (a server restart, an administrator); the pool opens another. */
+  onIdleConnectionLost?: (err: unknown) => void;
 }): Store {
   const log = opts.onQuery ? observe(opts.onQuery) : undefined;
   if (opts.databaseUrl) {
@@ -95,6 +97,9 @@ export function openStore(opts: {
         oid === 20 ? (v: string) => Number(v) : pg.types.getTypeParser(oid, format),
     };
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolMax ?? DEFAULT_DATABASE_POOL_MAX, types });
+    // The pool drops the connection and opens a new one when next needed; without a listener the 'error' event
+    // would end the process.
+    pool.on('error', (err) => opts.onIdleConnectionLost?.(err));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: wrapPool(pool) }), log });
     return { db, dialect: 'postgres', transaction: transactionRunner(db), close: () => db.destroy() };
   }
