@@ -1,4 +1,5 @@
 import type { AppContext } from '../../context.js';
+import { compiled } from '../../db/compiled.js';
 import type { Executor } from '../../db/database.js';
 import { AppError } from '../../shared/errors.js';
 import { centavosToArs } from '../../shared/money.js';
@@ -50,13 +51,19 @@ export const toPayoutView = (p: PayoutsTable): PayoutView => ({
   updated_at: p.updated_at,
 });
 
+/** Compiled once (issue 13): a payout by id is among the most frequent reads. */
+const payoutById = compiled<{ id: string }, PayoutsTable>((db, a) => db.selectFrom('payouts').selectAll().where('id', '=', a.id));
+const payoutOfUser = compiled<{ id: string; userId: string }, PayoutsTable>((db, a) =>
+  db.selectFrom('payouts').selectAll().where('id', '=', a.id).where('user_id', '=', a.userId),
+);
+
 export async function loadPayout(db: Executor, id: string): Promise<PayoutsTable | null> {
-  return (await db.selectFrom('payouts').selectAll().where('id', '=', id).executeTakeFirst()) ?? null;
+  return (await payoutById.first(db, { id })) ?? null;
 }
 
 /** Another user's attempt is simply not found (D20). */
 export async function getPayout(ctx: AppContext, userId: string, id: string): Promise<PayoutView> {
-  const row = await ctx.store.db.selectFrom('payouts').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+  const row = await payoutOfUser.first(ctx.store.db, { id, userId });
   if (!row) throw new AppError('NOT_FOUND', 'Payout not found');
   return toPayoutView(row);
 }
