@@ -59,10 +59,11 @@ function onlyGroupingParentheses(text: string): boolean {
  * them in one write.
  *
  * One batch is one implicit transaction on the server. That changes nothing a plain read sees: each statement
- * still takes its own snapshot (read committed), and reads take no row locks. If the batch fails, the failing read answers its
- * caller with the error, the reads before it with their rows, and the reads after it, which the server skipped,
- * are sent again alone on their own callers' connections: one bad read, or a lost connection, fails only its own
- * caller, and no read runs twice.
+ * still takes its own snapshot (read committed), and reads take no row locks. If the batch fails, the failing
+ * read answers its caller with the error, the reads before it answer with their rows, and the reads after it,
+ * which the server skipped, are sent again alone on their own callers' connections: one bad read, or a lost
+ * connection, fails only its own caller, and no read the server ran is sent again (but after a row the client
+ * could not parse, when every read is sent again alone).
  */
 export class ReadPipeline {
   private waiting: Waiting[] = [];
