@@ -61,11 +61,15 @@ export async function loadPayout(db: Executor, id: string): Promise<PayoutsTable
   return (await payoutById.first(db, { id })) ?? null;
 }
 
-/** Another user's attempt is simply not found (D20). */
-export async function getPayout(ctx: AppContext, userId: string, id: string): Promise<PayoutView> {
-  const row = await payoutOfUser.first(ctx.store.db, { id, userId });
+/** The user's attempt, or 404 NOT_FOUND: another user's attempt is simply not found (D20). */
+export async function requirePayoutOfUser(db: Executor, userId: string, id: string): Promise<PayoutsTable> {
+  const row = await payoutOfUser.first(db, { id, userId });
   if (!row) throw new AppError('NOT_FOUND', 'Payout not found');
-  return toPayoutView(row);
+  return row;
+}
+
+export async function getPayout(ctx: AppContext, userId: string, id: string): Promise<PayoutView> {
+  return toPayoutView(await requirePayoutOfUser(ctx.store.db, userId, id));
 }
 
 export const LIST_MAX = 100;

@@ -1,9 +1,9 @@
 import type { AppContext } from '../../context.js';
 import { accountHolder } from '../../shared/bcra-entities.js';
-import { AppError } from '../../shared/errors.js';
 import { centavosToArs } from '../../shared/money.js';
 import { approvalDecisionOf, type ApprovalDecision } from '../approvals/approval-decision.js';
 import { walletIdentityOf, type WalletIdentity } from '../wallet/wallet.identity.js';
+import { requirePayoutOfUser } from './payout.view.js';
 import type { PayoutStatus, PayoutsTable } from './payouts.tables.js';
 import { failureText, maskAccount, statusTextOf, titleOf } from './receipt-text.js';
 
@@ -58,8 +58,7 @@ export interface Receipt {
 
 export async function getReceipt(ctx: AppContext, userId: string, payoutId: string): Promise<Receipt> {
   const db = ctx.store.db;
-  const p = await db.selectFrom('payouts').selectAll().where('id', '=', payoutId).where('user_id', '=', userId).executeTakeFirst();
-  if (!p) throw new AppError('NOT_FOUND', 'Payout not found');
+  const p = await requirePayoutOfUser(db, userId, payoutId);
   const [holder, approval] = await Promise.all([walletIdentityOf(db, userId), p.approval_id ? approvalDecisionOf(db, p.approval_id) : null]);
   return toReceipt(p, holder, approval);
 }
