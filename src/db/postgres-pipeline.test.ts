@@ -50,6 +50,8 @@ describe.runIf(process.env.TEST_DATABASE_URL)('PostgreSQL shared reads', () => {
   beforeAll(async () => {
     store = await createTestStore();
     pool = wrapPool(new pg.Pool({ connectionString: store.config.databaseUrl, max: 4 }));
+    // A connection ended on purpose below is reported here once idle, as the store reports it.
+    pool.on('error', () => undefined);
     await pool.query('create table shared_items (id text primary key, n int not null)');
     await pool.query("insert into shared_items (id, n) values ('a', 1), ('b', 2), ('c', 3), ('d', 0)");
   });
@@ -82,6 +84,31 @@ describe.runIf(process.env.TEST_DATABASE_URL)('PostgreSQL shared reads', () => {
     expect(sent.mock.calls.length).toBe(1);
   });
 
+  it('more reads than one batch holds go out as several batches, each on its own connection', async () => {
+    const wide = wrapPool(new pg.Pool({ connectionString: store.config.databaseUrl, max: 20 }));
+    try {
+      const clients = await Promise.all(Array.from({ length: 20 }, () => wide.connect()));
+      clients.forEach((c) => c.release());
+      sent.mockClear();
+      const ids = Array.from({ length: 20 }, (_, i) => ['a', 'b', 'c', 'd'][i % 4]!);
+      const rows = await Promise.all(
+        ids.map(async (id) => {
+          const c = await wide.connect();
+          try {
+            return (await c.query('select n from shared_items where id = $1', [id])).rows[0].n as number;
+          } finally {
+            c.release();
+          }
+        }),
+      );
+      expect(rows).toEqual(ids.map((id) => ({ a: 1, b: 2, c: 3, d: 0 })[id]));
+      // 16 in the first batch, the other 4 in a second, side by side.
+      expect(sent.mock.calls.length).toBe(2);
+    } finally {
+      await wide.end();
+    }
+  });
+
   it('a read that fails answers its own caller with its error; the others get their rows, and none runs twice', async () => {
     await warm();
     const text = 'select id, 10 / n as q from shared_items where id = $1';
@@ -95,6 +122,39 @@ describe.runIf(process.env.TEST_DATABASE_URL)('PostgreSQL shared reads', () => {
     // Every connection is usable afterwards.
     const again = await Promise.all(['a', 'b', 'c', 'd'].map((id) => lone('select n from shared_items where id = $1', [id])));
     expect(again.map((r) => r.rows[0].n)).toEqual([1, 2, 3, 0]);
+  });
+
+  it('a connection lost in the middle of a batch fails only the read it was running; the skipped ones go again', async () => {
+    // A read slow enough (a scan of an unindexed table) to end its backend while it runs.
+    await pool.query('create table shared_big as select g as n from generate_series(1, 3000000) g');
+    const admin = new pg.Client({ connectionString: store.config.databaseUrl });
+    await admin.connect();
+    try {
+      await warm();
+      const slow = 'select n from shared_big where n = $1';
+      sent.mockClear();
+      const pending = Promise.allSettled([
+        lone('select n from shared_items where id = $1', ['a']),
+        lone(slow, [-1]),
+        lone('select n from shared_items where id = $1', ['b']),
+      ]);
+      let pid: number | undefined;
+      while (pid === undefined) {
+        const { rows } = await admin.query("select pid from pg_stat_activity where query = $1 and state = 'active'", [slow]);
+        pid = rows[0]?.pid;
+      }
+      await admin.query('select pg_terminate_backend($1)', [pid]);
+      const [first, lost, skipped] = await pending;
+      expect(first).toMatchObject({ status: 'fulfilled', value: { rows: [{ n: 1 }] } });
+      expect(lost).toMatchObject({ status: 'rejected' });
+      expect(skipped).toMatchObject({ status: 'fulfilled', value: { rows: [{ n: 2 }] } });
+      // The batch, then the skipped read alone (the admin connection's statements aside); the first read did not
+      // run again.
+      expect(sent.mock.contexts.filter((c) => c !== admin)).toHaveLength(2);
+    } finally {
+      await admin.end();
+      await pool.query('drop table shared_big');
+    }
   });
 
   it('reads inside a transaction and locking reads keep their own connection and order', async () => {

@@ -82,10 +82,7 @@ export class ReadPipeline {
   }
 
   private async run(group: Waiting[]): Promise<void> {
-    if (group.length === 1) {
-      const w = group[0]!;
-      return w.send([w.item]).then((r) => w.resolve(r[0]!), w.reject);
-    }
+    if (group.length === 1) return alone(group[0]!);
     let results: Results;
     try {
       results = await group[0]!.send(group.map((w) => w.item));
@@ -96,10 +93,15 @@ export class ReadPipeline {
       group.forEach((w, i) => {
         if (failed && i < failed.index) w.resolve(failed.results[i]!);
         else if (failed && i === failed.index) w.reject(err);
-        else w.send([w.item]).then((r) => w.resolve(r[0]!), w.reject);
+        else void alone(w);
       });
       return;
     }
     group.forEach((w, i) => w.resolve(results[i]!));
   }
+}
+
+/** A read sent on its own caller's connection. */
+function alone(w: Waiting): Promise<void> {
+  return w.send([w.item]).then((r) => w.resolve(r[0]!), w.reject);
 }
