@@ -162,25 +162,31 @@ export async function buildApp(config: Config, deps: Deps = {}): Promise<Fastify
     webhookSender: deps.webhookSender ?? httpSender({ allowPrivateNetworks: config.webhook.allowPrivateNetworks }),
     secretBox: new SecretBox(config.secretsKey),
   };
+  // The jobs finish work already accepted (confirmations, deliveries, expiries): on PostgreSQL they get
+  // connections before waiting requests, and so does the sandbox bank when they ask it (issue 13).
+  const jobSandbox = store.background === store ? sandboxRail : new SandboxRail(store.background.db, clock, config.sandboxConfirmDelayMs);
+  const jobRail = jobSandbox === sandboxRail ? rail : deps.rail ? deps.rail(jobSandbox) : jobSandbox;
+  const jobCtx: AppContext = { ...ctx, store: store.background, rail: jobRail, sandboxRail: jobSandbox };
   const every = config.jobsIntervalMs;
   const jobs: Record<string, PeriodicJob> = {
-    railSettlement: new PeriodicJob('rail-settlement', every, batchPass(500, (n) => sandboxRail.settleDue(n)), logger),
-    depositDetection: new PeriodicJob('deposit-detection', every, batchPass(DEPOSIT_DETECTION_BATCH, (n) => detectDeposits(ctx, n)), logger),
-    approvalExpiry: new PeriodicJob('approval-expiry', every, approvalExpiryPass(ctx), logger),
-    payoutFollowUp: new PeriodicJob('payout-follow-up', every, payoutFollowUpPass(ctx), logger),
-    approvalNotices: new PeriodicJob('approval-notices', every, batchPass(100, (n) => retryPendingNotices(ctx, n)), logger),
+    railSettlement: new PeriodicJob('rail-settlement', every, batchPass(500, (n) => jobSandbox.settleDue(n)), logger),
+    depositDetection: new PeriodicJob('deposit-detection', every, batchPass(DEPOSIT_DETECTION_BATCH, (n) => detectDeposits(jobCtx, n)), logger),
+    approvalExpiry: new PeriodicJob('approval-expiry', every, approvalExpiryPass(jobCtx), logger),
+    payoutFollowUp: new PeriodicJob('payout-follow-up', every, payoutFollowUpPass(jobCtx), logger),
+    approvalNotices: new PeriodicJob('approval-notices', every, batchPass(100, (n) => retryPendingNotices(jobCtx, n)), logger),
     webhookDelivery: new PeriodicJob(
       'webhook-delivery',
       config.webhook.pollIntervalMs,
-      batchPass(DELIVERY_BATCH, (limit) => deliverDue(ctx, limit, deps.webhookLeaseMs ?? DELIVERY_LEASE_MS)),
+      batchPass(DELIVERY_BATCH, (limit) => deliverDue(jobCtx, limit, deps.webhookLeaseMs ?? DELIVERY_LEASE_MS)),
       logger,
     ),
-    webhookPrune: new PeriodicJob('webhook-prune', 60 * 60 * 1000, singlePass(() => pruneDeliveries(ctx)), logger),
-    idempotencyPurge: new PeriodicJob('idempotency-purge', 60 * 60 * 1000, singlePass(() => purgeExpiredKeys(ctx)), logger),
-    telegramPrune: new PeriodicJob('telegram-prune', 60 * 60 * 1000, singlePass(() => pruneTelegram(ctx)), logger),
+    webhookPrune: new PeriodicJob('webhook-prune', 60 * 60 * 1000, singlePass(() => pruneDeliveries(jobCtx)), logger),
+    idempotencyPurge: new PeriodicJob('idempotency-purge', 60 * 60 * 1000, singlePass(() => purgeExpiredKeys(jobCtx)), logger),
+    telegramPrune: new PeriodicJob('telegram-prune', 60 * 60 * 1000, singlePass(() => pruneTelegram(jobCtx)), logger),
   };
 
   ctx.followUpAt = (at) => jobs.payoutFollowUp!.wakeIn(Date.parse(at) - clock.now().getTime());
+  jobCtx.followUpAt = ctx.followUpAt;
   // Events reach webhooks through the outbox subscriber; a committed delivery wakes this node's worker, so the
   // poll interval is only the longest a delivery waits.
   const unregisterWebhookOutbox = registerWebhookOutbox(() => jobs.webhookDelivery!.wake());

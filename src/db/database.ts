@@ -5,7 +5,7 @@ import { Kysely, PostgresDialect, sql, type LogEvent, type Transaction } from 'k
 import pg from 'pg';
 import { DEFAULT_DATABASE_POOL_MAX, DEFAULT_SQLITE_CACHE_MB } from '../config.js';
 import type { Database } from './schema.js';
-import { READS_MARK, unmarked, wrapPool, type MarkedRead } from './postgres-client.js';
+import { backgroundFace, READS_MARK, unmarked, wrapPool, type MarkedRead } from './postgres-client.js';
 import { MAIN_AUTOCHECKPOINT_PAGES, SQLITE_DEFAULT_AUTOCHECKPOINT_PAGES, startCheckpointer } from './sqlite-checkpointer.js';
 import { walSyncer } from './sqlite-wal-sync.js';
 import { GroupCommitSqliteDialect } from './sqlite-group-commit.js';
@@ -34,6 +34,12 @@ export interface Store {
    * Use it for every transaction that records events, so workers are woken only once the work is visible.
    */
   transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
+  /**
+   * The same store for the background jobs, which finish work already accepted: on PostgreSQL its checkouts are
+   * served before the requests waiting for a connection (`backgroundFace`); on SQLite, with one connection and
+   * no queue, it is this store.
+   */
+  background: Store;
   close(): Promise<void>;
 }
 
@@ -100,8 +106,15 @@ export function openStore(opts: {
     // The pool drops the connection and opens a new one when next needed; without a listener the 'error' event
     // would end the process.
     pool.on('error', (err) => opts.onIdleConnectionLost?.(err));
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: wrapPool(pool) }), log });
-    return { db, dialect: 'postgres', transaction: transactionRunner(db), close: () => db.destroy() };
+    const wrapped = wrapPool(pool);
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: wrapped }), log });
+    const jobsDb = new Kysely<Database>({ dialect: new PostgresDialect({ pool: backgroundFace(wrapped) }), log });
+    const close = async () => {
+      await jobsDb.destroy();
+      await db.destroy();
+    };
+    const background: Store = { db: jobsDb, dialect: 'postgres', transaction: transactionRunner(jobsDb), close, get background() { return background; } };
+    return { db, dialect: 'postgres', transaction: transactionRunner(db), background, close };
   }
   if (opts.sqliteFile !== ':memory:') mkdirSync(path.dirname(opts.sqliteFile), { recursive: true });
   const database = new SQLite(opts.sqliteFile);
@@ -129,7 +142,8 @@ export function openStore(opts: {
     await db.destroy();
     await wal?.close();
   };
-  return { db, dialect: 'sqlite', transaction: transactionRunner(db), close };
+  const store: Store = { db, dialect: 'sqlite', transaction: transactionRunner(db), close, get background() { return store; } };
+  return store;
 }
 
 export async function ping(store: Store): Promise<void> {

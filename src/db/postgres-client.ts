@@ -264,24 +264,89 @@ export function wrapPool(pool: pg.Pool): pg.Pool {
   // A client must never go back to the pool with a BEGIN or writes held, or inside a transaction (Kysely always
   // commits or rolls back first): the next user would run them, or run inside the transaction. The pool sets
   // `release` at each checkout.
-  const guardRelease = (client: pg.PoolClient): pg.PoolClient => {
+  const guardRelease = (client: pg.PoolClient, done: () => void): pg.PoolClient => {
     const release = client.release.bind(client);
+    let given = false;
     client.release = (err?: Error | boolean) => {
       const state = held.get(client);
       const dirty = state?.dirty() ?? false;
       state?.drop();
-      return release(dirty ? new Error('released inside a transaction or with statements held') : err);
+      try {
+        return release(dirty ? new Error('released inside a transaction or with statements held') : err);
+      } finally {
+        // Once per checkout, even if a second release throws: the line must not admit one more than the pool holds.
+        if (!given) {
+          given = true;
+          done();
+        }
+      }
     };
     return client;
   };
   const connect = pool.connect.bind(pool) as () => Promise<pg.PoolClient>;
-  const connectWrapped = async () => guardRelease(wrap(await connect()));
-  (pool as unknown as { connect: unknown }).connect = (cb?: (err: unknown, client?: pg.PoolClient, release?: unknown) => void) => {
-    if (!cb) return connectWrapped();
-    answerLater(connectWrapped(), (err, c) => (c ? cb(null, c, c.release) : cb(err)));
+  const line = new CheckoutLine(pool.options.max ?? 10);
+  const connectWrapped = async (first: boolean) => {
+    await line.take(first);
+    let client: pg.PoolClient;
+    try {
+      client = await connect();
+    } catch (err) {
+      line.give();
+      throw err;
+    }
+    return guardRelease(wrap(client), () => line.give());
+  };
+  const connectWith = (first: boolean) => (cb?: (err: unknown, client?: pg.PoolClient, release?: unknown) => void) => {
+    if (!cb) return connectWrapped(first);
+    answerLater(connectWrapped(first), (err, c) => (c ? cb(null, c, c.release) : cb(err)));
     return undefined;
   };
+  (pool as unknown as { connect: unknown }).connect = connectWith(false);
+  // Ended through the pool itself, by whoever owns it.
+  firstInLine.set(pool, { connect: connectWith(true), end: async () => undefined } as unknown as pg.Pool);
   return pool;
+}
+
+/** Each wrapped pool's second face: the same connections, its checkouts served before the pool's own. */
+const firstInLine = new WeakMap<pg.Pool, pg.Pool>();
+
+/**
+ * The same pool for work that finishes what was already accepted (the background jobs: confirmations, webhook
+ * deliveries, expiries): when every connection is busy, its checkouts are served before the requests waiting.
+ * Under a load of new payouts they would otherwise wait behind every request queued for a connection, and the
+ * payouts already made wait longer and longer for their confirmation (issue 13). Only for a pool `wrapPool`
+ * returned; ending it does nothing (end the pool itself).
+ */
+export function backgroundFace(pool: pg.Pool): pg.Pool {
+  const face = firstInLine.get(pool);
+  if (!face) throw new Error('backgroundFace: not a pool from wrapPool');
+  return face;
+}
+
+/**
+ * Who gets a connection once all of the pool's are checked out: background work first, then in order of asking.
+ * It admits at most the pool's size, so node-postgres's own queue (first come, first served) never fills.
+ */
+class CheckoutLine {
+  private readonly first: Array<() => void> = [];
+  private readonly rest: Array<() => void> = [];
+
+  constructor(private free: number) {}
+
+  take(first: boolean): Promise<void> | void {
+    if (this.free > 0) {
+      this.free--;
+      return;
+    }
+    return new Promise((resolve) => (first ? this.first : this.rest).push(resolve));
+  }
+
+  /** A checkout ended (or never happened): its place goes to the next in line, or back to the pool. */
+  give(): void {
+    const next = this.first.shift() ?? this.rest.shift();
+    if (next) next();
+    else this.free++;
+  }
 }
 
 /**
