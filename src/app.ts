@@ -162,6 +162,7 @@ export async function buildApp(config: Config, deps: Deps = {}): Promise<Fastify
     webhookSender: deps.webhookSender ?? httpSender({ allowPrivateNetworks: config.webhook.allowPrivateNetworks }),
     secretBox: new SecretBox(config.secretsKey),
   };
+  ctx.followUpAt = (at) => jobs.payoutFollowUp!.wakeIn(Date.parse(at) - clock.now().getTime());
   // The jobs finish work already accepted (confirmations, deliveries, expiries): on PostgreSQL they get
   // connections before waiting requests, and so does the sandbox bank when they ask it (issue 13).
   const jobSandbox = store.background === store ? sandboxRail : new SandboxRail(store.background.db, clock, config.sandboxConfirmDelayMs);
@@ -185,8 +186,6 @@ export async function buildApp(config: Config, deps: Deps = {}): Promise<Fastify
     telegramPrune: new PeriodicJob('telegram-prune', 60 * 60 * 1000, singlePass(() => pruneTelegram(jobCtx)), logger),
   };
 
-  ctx.followUpAt = (at) => jobs.payoutFollowUp!.wakeIn(Date.parse(at) - clock.now().getTime());
-  jobCtx.followUpAt = ctx.followUpAt;
   // Events reach webhooks through the outbox subscriber; a committed delivery wakes this node's worker, so the
   // poll interval is only the longest a delivery waits.
   const unregisterWebhookOutbox = registerWebhookOutbox(() => jobs.webhookDelivery!.wake());

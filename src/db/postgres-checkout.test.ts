@@ -101,12 +101,15 @@ describe.runIf(process.env.TEST_DATABASE_URL)('PostgreSQL checkouts, background 
 });
 
 describe.runIf(process.env.TEST_DATABASE_URL)('the app on PostgreSQL', () => {
-  it('runs its jobs on the background face: a job asking after a request still gets the next connection first', async () => {
+  it('runs its jobs and the sandbox bank they ask on the background face: jobs asking after a request still get the next connections first', async () => {
     const order: string[] = [];
     let watching = false;
     const t = await startTestApp({
       env: { DATABASE_POOL_MAX: '1' },
-      deps: { onQuery: (text) => void (watching && order.push(/"payouts"/.test(text) && /next_check_at/.test(text) ? 'job' : 'request')) },
+      deps: {
+        onQuery: (text) =>
+          void (watching && order.push(/"payouts"/.test(text) && /next_check_at/.test(text) ? 'follow-up' : /"rail_transfers"/.test(text) ? 'bank' : 'request')),
+      },
     });
     try {
       const u = await createOnboardedUser(t.app, { fundArs: 10 });
@@ -118,14 +121,16 @@ describe.runIf(process.env.TEST_DATABASE_URL)('the app on PostgreSQL', () => {
       watching = true;
       const request = t.app.inject({ method: 'GET', url: '/v1/balance', headers: bearer(u.ownerToken) });
       await tick();
-      const job = t.app.jobs.payoutFollowUp!.runOnce();
+      const followUp = t.app.jobs.payoutFollowUp!.runOnce();
+      // The sandbox bank's settlement reads through the jobs' bank, not the one requests use.
+      const settlement = t.app.jobs.railSettlement!.runOnce();
       await tick();
       expect(order).toEqual([]);
       release();
       await holder;
-      await job;
+      await Promise.all([followUp, settlement]);
       expect((await request).statusCode).toBe(200);
-      expect(order[0]).toBe('job');
+      expect(order.slice(0, 2)).toEqual(['follow-up', 'bank']);
       expect(order).toContain('request');
     } finally {
       await t.close();

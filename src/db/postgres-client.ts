@@ -284,7 +284,8 @@ export function wrapPool(pool: pg.Pool): pg.Pool {
     return client;
   };
   const connect = pool.connect.bind(pool) as () => Promise<pg.PoolClient>;
-  const line = new CheckoutLine(pool.options.max ?? 10);
+  // node-postgres's own size, defaults included, which it sets on `options` when the pool is made.
+  const line = new CheckoutLine(pool.options.max!);
   const connectWrapped = async (first: boolean) => {
     await line.take(first);
     let client: pg.PoolClient;
