@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, sql, type LogEvent, type Transaction } from 'kysely';
+import { Kysely, PostgresDialect, sql, type Expression, type LogEvent, type RawBuilder, type SqlBool, type Transaction } from 'kysely';
 import pg from 'pg';
 import { DEFAULT_DATABASE_POOL_MAX, DEFAULT_SQLITE_CACHE_MB } from '../config.js';
 import type { Database } from './schema.js';
@@ -80,6 +80,24 @@ function transactionRunner(db: Kysely<Database>) {
  * transactions share their commits (`sqlite-group-commit.ts`); on PostgreSQL concurrency is handled with row
  * locks and conditional updates (see `forUpdate`).
  */
+/**
+ * Every statement the service runs is served by an index, and test/query-plans.test.ts holds it to that with
+ * sequential scans disabled, which is how the service's own sessions run too. PostgreSQL keeps a prepared
+ * statement's generic plan until the table's statistics change; one made while a table was a page or two chose a
+ * sequential scan, and kept it as the table grew, until autovacuum's next ANALYZE (in the bench, never: every
+ * follow-up pass read every payout ever made). Disabled, a scan is only chosen where no index can serve, which
+ * that test forbids on a growing table. JIT is off because such a plan's cost (the disabled scan counts as 10^10)
+ * would compile it, and no statement here is large enough to gain from compiling.
+ */
+const PLAN_SETTINGS = '-c enable_seqscan=off -c jit=off';
+
+/** The URL with PLAN_SETTINGS added to any startup `options` it already carries (a search_path, say). */
+function withPlanSettings(databaseUrl: string): string {
+  const url = new URL(databaseUrl);
+  url.searchParams.set('options', [url.searchParams.get('options'), PLAN_SETTINGS].filter(Boolean).join(' '));
+  return url.toString();
+}
+
 export function openStore(opts: {
   databaseUrl: string;
   sqliteFile: string;
@@ -102,7 +120,7 @@ export function openStore(opts: {
       getTypeParser: (oid: number, format?: 'text' | 'binary') =>
         oid === 20 ? (v: string) => Number(v) : pg.types.getTypeParser(oid, format),
     };
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolMax ?? DEFAULT_DATABASE_POOL_MAX, types });
+    const pool = new pg.Pool({ connectionString: withPlanSettings(opts.databaseUrl), max: opts.poolMax ?? DEFAULT_DATABASE_POOL_MAX, types });
     // The pool drops the connection and opens a new one when next needed; without a listener the 'error' event
     // would end the process.
     pool.on('error', (err) => opts.onIdleConnectionLost?.(err));
@@ -156,6 +174,17 @@ export async function ping(store: Store): Promise<void> {
  */
 export function forUpdate<Q extends { forUpdate(): Q }>(store: Pick<Store, 'dialect'>, q: Q): Q {
   return store.dialect === 'postgres' ? q.forUpdate() : q;
+}
+
+/**
+ * `column IN (rows)` for a statement that writes or deletes the rows a subquery picked (a claim, a purge). On
+ * PostgreSQL it is written `= ANY(ARRAY(rows))`: the subquery then runs once on its own and the outer statement
+ * looks its rows up by key. With `IN`, a prepared statement's generic plan may hash-join the subquery against a
+ * sequential scan of the whole outer table; on a table still young enough to have no statistics it did, and
+ * every follow-up pass read every payout ever made (issue 13).
+ */
+export function inRowsOf(store: Pick<Store, 'dialect'>, column: string, rows: Expression<unknown>): RawBuilder<SqlBool> {
+  return store.dialect === 'postgres' ? sql<SqlBool>`${sql.ref(column)} = any(array${rows})` : sql<SqlBool>`${sql.ref(column)} in ${rows}`;
 }
 
 /** Whether an error is a unique-constraint violation, on either store. */

@@ -5,6 +5,7 @@ import { pruneInBatches } from '../../shared/jobs.js';
 import { decideApproval, expireApprovalIfDue } from '../approvals/approvals.service.js';
 import { writeAudit } from '../audit/audit.service.js';
 import type { TelegramChannel } from './telegram.channel.js';
+import { inRowsOf } from '../../db/database.js';
 
 export const LINK_CODE_TTL_MS = 15 * 60 * 1000;
 /** Telegram redelivers an update for at most a day; a week of ids is plenty to recognise repeats. */
@@ -22,7 +23,7 @@ export async function pruneTelegram(ctx: AppContext): Promise<number> {
       (
         await db
           .deleteFrom('telegram_updates')
-          .where('update_id', 'in', (eb) => eb.selectFrom('telegram_updates').select('update_id').where('received_at', '<', updatesBefore).limit(limit))
+          .where(inRowsOf(ctx.store, 'update_id', db.selectFrom('telegram_updates').select('update_id').where('received_at', '<', updatesBefore).orderBy('received_at').limit(limit)))
           .executeTakeFirst()
       ).numDeletedRows,
     ),
@@ -32,7 +33,7 @@ export async function pruneTelegram(ctx: AppContext): Promise<number> {
       (
         await db
           .deleteFrom('telegram_link_codes')
-          .where('code', 'in', (eb) => eb.selectFrom('telegram_link_codes').select('code').where('expires_at', '<', codesBefore).limit(limit))
+          .where(inRowsOf(ctx.store, 'code', db.selectFrom('telegram_link_codes').select('code').where('expires_at', '<', codesBefore).orderBy('expires_at').limit(limit)))
           .executeTakeFirst()
       ).numDeletedRows,
     ),

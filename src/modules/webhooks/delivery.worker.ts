@@ -3,6 +3,7 @@ import { performance } from 'node:perf_hooks';
 import type { AppContext } from '../../context.js';
 import { withLeaseRenewal } from '../../shared/jobs.js';
 import { signatureHeaders } from './signature.js';
+import { inRowsOf } from '../../db/database.js';
 
 /**
  * D29: how long a node holds a claimed delivery without renewing it. Renewed every third of it while the node
@@ -80,7 +81,7 @@ async function claim(ctx: AppContext, o: { token: string; leaseMs: number; limit
   const res = await db
     .updateTable('webhook_deliveries')
     .set({ lock_token: o.token, locked_until: leaseUntil })
-    .where('id', 'in', due)
+    .where(inRowsOf(ctx.store, 'id', due))
     .where('status', '=', 'pending')
     .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', nowIso)]))
     .executeTakeFirst();
