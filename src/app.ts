@@ -132,6 +132,7 @@ export async function buildApp(config: Config, deps: Deps = {}): Promise<Fastify
     onQuery: deps.onQuery,
     onCheckpointerFailure: (err) => logger.error({ err }, 'SQLite checkpoint worker failed; the main connection checkpoints again'),
     onIdleConnectionLost: (err) => logger.warn({ err }, 'an idle PostgreSQL connection was lost; the pool opens another'),
+    onSessionSettingsFailed: (err) => logger.warn({ err }, 'a new PostgreSQL connection refused the session settings; it plans with the server defaults'),
   });
   const redis: Redis | null = config.redisUrl ? connectRedis(config.redisUrl) : null;
   const clock = deps.clock ?? systemClock;

@@ -87,16 +87,10 @@ function transactionRunner(db: Kysely<Database>) {
  * sequential scan, and kept it as the table grew, until autovacuum's next ANALYZE (in the bench, never: every
  * follow-up pass read every payout ever made). Disabled, a scan is only chosen where no index can serve, which
  * that test forbids on a growing table. JIT is off because such a plan's cost (the disabled scan counts as 10^10)
- * would compile it, and no statement here is large enough to gain from compiling.
+ * would compile it, and no statement here is large enough to gain from compiling. Sent as a statement on each new
+ * connection rather than as startup options, so the URL, PGOPTIONS and a pooler in front are left as they are.
  */
-const PLAN_SETTINGS = '-c enable_seqscan=off -c jit=off';
-
-/** The URL with PLAN_SETTINGS added to any startup `options` it already carries (a search_path, say). */
-function withPlanSettings(databaseUrl: string): string {
-  const url = new URL(databaseUrl);
-  url.searchParams.set('options', [url.searchParams.get('options'), PLAN_SETTINGS].filter(Boolean).join(' '));
-  return url.toString();
-}
+export const SESSION_SETTINGS = 'set enable_seqscan = off; set jit = off';
 
 export function openStore(opts: {
   databaseUrl: string;
@@ -112,6 +106,8 @@ export function openStore(opts: {
   onCheckpointerFailure?: (err: unknown) => void;
   /** PostgreSQL: an idle pooled connection was lost (a server restart, an administrator); the pool opens another. */
   onIdleConnectionLost?: (err: unknown) => void;
+  /** PostgreSQL: SESSION_SETTINGS failed on a new connection, which then plans as the server's defaults say. */
+  onSessionSettingsFailed?: (err: unknown) => void;
 }): Store {
   const log = opts.onQuery ? observe(opts.onQuery) : undefined;
   if (opts.databaseUrl) {
@@ -120,10 +116,12 @@ export function openStore(opts: {
       getTypeParser: (oid: number, format?: 'text' | 'binary') =>
         oid === 20 ? (v: string) => Number(v) : pg.types.getTypeParser(oid, format),
     };
-    const pool = new pg.Pool({ connectionString: withPlanSettings(opts.databaseUrl), max: opts.poolMax ?? DEFAULT_DATABASE_POOL_MAX, types });
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolMax ?? DEFAULT_DATABASE_POOL_MAX, types });
     // The pool drops the connection and opens a new one when next needed; without a listener the 'error' event
     // would end the process.
     pool.on('error', (err) => opts.onIdleConnectionLost?.(err));
+    // Queued on the client before the pool hands it to anyone, so it runs before their statements.
+    pool.on('connect', (client) => void client.query(SESSION_SETTINGS).catch((err: unknown) => opts.onSessionSettingsFailed?.(err)));
     const wrapped = wrapPool(pool);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: wrapped }), log });
     const jobsDb = new Kysely<Database>({ dialect: new PostgresDialect({ pool: backgroundFace(wrapped) }), log });
