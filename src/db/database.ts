@@ -75,12 +75,6 @@ function transactionRunner(db: Kysely<Database>) {
 }
 
 /**
- * Opens the store chosen by config (D1, D3): PostgreSQL when a URL is given, else SQLite at `sqliteFile`
- * (`:memory:` allowed). SQLite runs through one connection, so a transaction there is exclusive, and concurrent
- * transactions share their commits (`sqlite-group-commit.ts`); on PostgreSQL concurrency is handled with row
- * locks and conditional updates (see `forUpdate`).
- */
-/**
  * Every statement the service runs is served by an index, and test/query-plans.test.ts holds it to that with
  * sequential scans disabled, which is how the service's own sessions run too. PostgreSQL keeps a prepared
  * statement's generic plan until the table's statistics change; one made while a table was a page or two chose a
@@ -90,8 +84,14 @@ function transactionRunner(db: Kysely<Database>) {
  * would compile it, and no statement here is large enough to gain from compiling. Sent as a statement on each new
  * connection rather than as startup options, so the URL, PGOPTIONS and a pooler in front are left as they are.
  */
-export const SESSION_SETTINGS = 'set enable_seqscan = off; set jit = off';
+const SESSION_SETTINGS = 'set enable_seqscan = off; set jit = off';
 
+/**
+ * Opens the store chosen by config (D1, D3): PostgreSQL when a URL is given, else SQLite at `sqliteFile`
+ * (`:memory:` allowed). SQLite runs through one connection, so a transaction there is exclusive, and concurrent
+ * transactions share their commits (`sqlite-group-commit.ts`); on PostgreSQL concurrency is handled with row
+ * locks and conditional updates (see `forUpdate`).
+ */
 export function openStore(opts: {
   databaseUrl: string;
   sqliteFile: string;
