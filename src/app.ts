@@ -65,6 +65,8 @@ export interface Deps {
   startJobs?: boolean;
   /**
    * The bank rail port. Default: the sandbox bank. Tests wrap it to inject outside faults (timeouts, outages).
+   * On PostgreSQL it is called twice, for the requests' sandbox and the jobs' (over the background connections),
+   * so a wrapper keeps its state outside the function.
    */
   rail?: (sandbox: SandboxRail) => BankRail;
   /** Extra approval channel adapters by name (tests' fakes); `dashboard` is built in. */
@@ -137,7 +139,8 @@ export async function buildApp(config: Config, deps: Deps = {}): Promise<Fastify
   const redis: Redis | null = config.redisUrl ? connectRedis(config.redisUrl) : null;
   const clock = deps.clock ?? systemClock;
   const sandboxRail = new SandboxRail(store.db, clock, config.sandboxConfirmDelayMs);
-  const rail = deps.rail ? deps.rail(sandboxRail) : sandboxRail;
+  const railOver = (sandbox: SandboxRail): BankRail => (deps.rail ? deps.rail(sandbox) : sandbox);
+  const rail = railOver(sandboxRail);
   const channelByName: Record<string, ApprovalChannel | undefined> = {
     dashboard: dashboardChannel,
     ...(config.approvalChannels.includes('telegram') ? { telegram: new TelegramChannel(store.db, clock, config.telegram) } : {}),
@@ -167,8 +170,7 @@ export async function buildApp(config: Config, deps: Deps = {}): Promise<Fastify
   // The jobs finish work already accepted (confirmations, deliveries, expiries): on PostgreSQL they get
   // connections before waiting requests, and so does the sandbox bank when they ask it (issue 13).
   const jobSandbox = store.background === store ? sandboxRail : new SandboxRail(store.background.db, clock, config.sandboxConfirmDelayMs);
-  const jobRail = jobSandbox === sandboxRail ? rail : deps.rail ? deps.rail(jobSandbox) : jobSandbox;
-  const jobCtx: AppContext = { ...ctx, store: store.background, rail: jobRail, sandboxRail: jobSandbox };
+  const jobCtx: AppContext = { ...ctx, store: store.background, rail: jobSandbox === sandboxRail ? rail : railOver(jobSandbox), sandboxRail: jobSandbox };
   const every = config.jobsIntervalMs;
   const jobs: Record<string, PeriodicJob> = {
     railSettlement: new PeriodicJob('rail-settlement', every, batchPass(500, (n) => jobSandbox.settleDue(n)), logger),

@@ -77,6 +77,29 @@ async function workload(t: TestApp, o: { pastRetention: boolean }): Promise<void
 }
 
 /**
+ * A test app that has run `workload`, with each distinct statement the workload ran and its first parameters. The
+ * migrations at start, and whatever the test runs afterwards, are not captured. The caller closes the app.
+ */
+async function capturedWorkload(o: { pastRetention: boolean }): Promise<{ t: TestApp; seen: Map<string, readonly unknown[]> }> {
+  const seen = new Map<string, readonly unknown[]>();
+  let capturing = false;
+  const t = await startTestApp({
+    deps: { onQuery: (text, params) => void (capturing && !seen.has(text) && seen.set(text, params)) },
+    env: { JWT_EXPIRY_HOURS: '8760' },
+  });
+  try {
+    capturing = true;
+    await workload(t, o);
+  } catch (err) {
+    await t.close();
+    throw err;
+  } finally {
+    capturing = false;
+  }
+  return { t, seen };
+}
+
+/**
  * Issue "cost proportional to work": runs a representative workload (requests of every kind and every job),
  * then asks the store to plan each distinct statement it ran, and fails on a full scan of a growing table.
  * PostgreSQL is asked with sequential scans disabled, so a "Seq Scan" in the plan means no index can serve it.
@@ -117,15 +140,8 @@ describe('query plans', () => {
   });
 
   it('every statement of the request paths and the jobs is served by an index', async () => {
-    const seen = new Map<string, readonly unknown[]>();
-    let capturing = false; // migrations at start are not a request path
-    const t = await startTestApp({
-      deps: { onQuery: (text, params) => void (capturing && !seen.has(text) && seen.set(text, params)) },
-      env: { JWT_EXPIRY_HOURS: '8760' },
-    });
+    const { t, seen } = await capturedWorkload({ pastRetention: true });
     try {
-      capturing = true;
-      await workload(t, { pastRetention: true });
       const app = t.app;
       const db = app.ctx.store.db;
       const postgres = app.ctx.store.dialect === 'postgres';
@@ -160,21 +176,14 @@ describe('query plans', () => {
       await t.close();
     }
   }, 60_000);
+
   // PostgreSQL reuses a prepared statement's generic plan, made once for any parameters and kept until the table's
   // statistics change. A claim written `id IN (subquery)` got, on a young table without statistics, a plan that
   // joins the subquery against a sequential scan of the whole table; in the PostgreSQL bench every follow-up pass
   // read every payout ever made, about a tenth of the machine's CPU.
   it.runIf(process.env.TEST_DATABASE_URL)('on PostgreSQL, a statement writing rows a subquery picked finds them by key, in its generic plan too', async () => {
-    const seen = new Map<string, readonly unknown[]>();
-    let capturing = false;
-    const t = await startTestApp({
-      deps: { onQuery: (text, params) => void (capturing && !seen.has(text) && seen.set(text, params)) },
-      env: { JWT_EXPIRY_HOURS: '8760' },
-    });
+    const { t, seen } = await capturedWorkload({ pastRetention: false });
     try {
-      capturing = true;
-      await workload(t, { pastRetention: false });
-      capturing = false;
       const picked = [...seen].filter(([text]) => /^\s*(update|delete)\b.*\(select\b/is.test(text));
       const tables = [...new Set(picked.map(([text]) => /^\s*(?:update|delete from)\s+"(\w+)"/i.exec(text)![1]!))];
       // The claims and purges of payouts, deliveries, idempotency keys, incoming notices and Telegram's rows.
