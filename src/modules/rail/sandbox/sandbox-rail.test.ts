@@ -221,6 +221,16 @@ describe('sandbox bank rail', () => {
       // The world's row is never read nor updated: its id is a constant and it keeps no running balance.
       const onAccounts = work.filter((q) => /rail_accounts/.test(q.sql));
       expect(onAccounts.some((q) => q.parameters.includes('acc_world'))).toBe(false);
+      // A CBU is never a customer here (they hold CVUs under the sandbox's prefix): the read asks for the origin
+      // alone, and resolving the CBU reads nothing at all.
+      expect(work[0]!.parameters).toEqual([a.cvu]);
+      observed.statements.length = 0;
+      expect(await rail.resolve('CBU', EXTERNAL_CBU)).toMatchObject({ accountNumber: EXTERNAL_CBU, holderName: 'Titular cuenta 5201' });
+      expect(await rail.resolve('CVU', '0000076550000000000005')).toMatchObject({ accountNumber: '0000076550000000000005' });
+      expect(observed.statements).toEqual([]);
+      // A CVU under the sandbox's prefix is looked up: it may be a customer's.
+      expect(await rail.resolve('CVU', b.cvu)).toMatchObject({ accountNumber: b.cvu, holderLegalId: b.legalId });
+      expect(observed.statements).toHaveLength(1);
 
       observed.statements.length = 0;
       expect(await rail.submitTransfer(req)).toMatchObject({ kind: 'accepted', transfer: { providerTransferId: out.kind === 'accepted' ? out.transfer.providerTransferId : '' } });

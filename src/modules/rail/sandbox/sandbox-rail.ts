@@ -27,6 +27,7 @@ import {
   magicScenarioOfAlias,
   randomAlias,
   randomCvu,
+  SANDBOX_CVU_PREFIX,
   syntheticLegalId,
   type MagicScenario,
 } from './sandbox-names.js';
@@ -320,9 +321,14 @@ export class SandboxRail implements BankRail {
     return Number(r.total);
   }
 
-  /** One read for the origin and the destination's account (when the destination is not magic). */
+  /**
+   * One read for the origin and the destination's account, when the destination can be a customer here. Every
+   * customer holds a CVU under this bank's prefix, so a CBU or another provider's CVU (the usual payout) lands at
+   * another bank without a read.
+   */
   private async accounts(fromCvu: string | null, lookup: Lookup | null): Promise<Account[]> {
-    const cvus = [...(fromCvu ? [fromCvu] : []), ...(lookup && 'number' in lookup && !('scenario' in lookup) ? [lookup.number] : [])];
+    const customer = lookup && 'number' in lookup && !('scenario' in lookup) && lookup.number.startsWith(SANDBOX_CVU_PREFIX);
+    const cvus = [...(fromCvu ? [fromCvu] : []), ...(customer ? [lookup.number] : [])];
     const alias = lookup && 'alias' in lookup ? lookup.alias : null;
     if (cvus.length === 0 && !alias) return [];
     const args: Record<string, string> = Object.fromEntries(cvus.map((c, i) => [`cvu${i}`, c]));
