@@ -2,10 +2,10 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { AppContext } from '../../context.js';
 import { AppError, isAppError } from '../../shared/errors.js';
 import { pruneInBatches } from '../../shared/jobs.js';
+import { inRowsOf } from '../../db/database.js';
 import { decideApproval, expireApprovalIfDue } from '../approvals/approvals.service.js';
 import { writeAudit } from '../audit/audit.service.js';
 import type { TelegramChannel } from './telegram.channel.js';
-import { inRowsOf } from '../../db/database.js';
 
 export const LINK_CODE_TTL_MS = 15 * 60 * 1000;
 /** Telegram redelivers an update for at most a day; a week of ids is plenty to recognise repeats. */

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import type { AppContext } from '../../context.js';
 import { withLeaseRenewal } from '../../shared/jobs.js';
-import { signatureHeaders } from './signature.js';
 import { inRowsOf } from '../../db/database.js';
+import { signatureHeaders } from './signature.js';
 
 /**
  * D29: how long a node holds a claimed delivery without renewing it. Renewed every third of it while the node

@@ -5,10 +5,10 @@ import type { Clock } from '../../shared/clock.js';
 import { AppError } from '../../shared/errors.js';
 import { newId } from '../../shared/ids.js';
 import { pruneInBatches } from '../../shared/jobs.js';
+import { inRowsOf } from '../../db/database.js';
 import { checkUrlSyntax, isBlockedAddress } from './address-guard.js';
 import { wakeDeliveryWorkers } from './webhooks.outbox.js';
 import type { WebhookDeliveriesTable, WebhooksTable } from './webhooks.tables.js';
-import { inRowsOf } from '../../db/database.js';
 
 export const SECRET_MIN_LENGTH = 16;
 export const DELIVERIES_LISTING_MAX = 50;

@@ -327,8 +327,8 @@ export class SandboxRail implements BankRail {
    * another bank without a read.
    */
   private async accounts(fromCvu: string | null, lookup: Lookup | null): Promise<Account[]> {
-    const customer = lookup && 'number' in lookup && !('scenario' in lookup) && lookup.number.startsWith(SANDBOX_CVU_PREFIX);
-    const cvus = [...(fromCvu ? [fromCvu] : []), ...(customer ? [lookup.number] : [])];
+    const mayBeCustomer = lookup && 'number' in lookup && !('scenario' in lookup) && lookup.number.startsWith(SANDBOX_CVU_PREFIX);
+    const cvus = [...(fromCvu ? [fromCvu] : []), ...(mayBeCustomer ? [lookup.number] : [])];
     const alias = lookup && 'alias' in lookup ? lookup.alias : null;
     if (cvus.length === 0 && !alias) return [];
     const args: Record<string, string> = Object.fromEntries(cvus.map((c, i) => [`cvu${i}`, c]));
