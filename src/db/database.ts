@@ -9,6 +9,7 @@ import { backgroundFace, READS_MARK, unmarked, wrapPool, type MarkedRead } from 
 import { MAIN_AUTOCHECKPOINT_PAGES, SQLITE_DEFAULT_AUTOCHECKPOINT_PAGES, startCheckpointer } from './sqlite-checkpointer.js';
 import { walSyncer } from './sqlite-wal-sync.js';
 import { GroupCommitSqliteDialect } from './sqlite-group-commit.js';
+import { sharedTransactions, type SharedTransactionRunner } from './shared-transaction.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -34,6 +35,12 @@ export interface Store {
    * Use it for every transaction that records events, so workers are woken only once the work is visible.
    */
   transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
+  /**
+   * `transaction` for short transactions that many requests run at once and that may share one physical
+   * transaction with each other on PostgreSQL (`shared-transaction.ts`); `order` is the key of the first row `fn`
+   * locks. On SQLite, whose group commit already shares commits, it is `transaction`.
+   */
+  shared: SharedTransactionRunner;
   /**
    * The same store for the background jobs, which finish work already accepted: on PostgreSQL its checkouts are
    * served before the requests waiting for a connection (`backgroundFace`); on SQLite, with one connection and
@@ -69,7 +76,14 @@ function transactionRunner(db: Kysely<Database>) {
       commitHooks.set(tx, hooks);
       return fn(tx);
     });
-    for (const h of hooks) h();
+    // Committed: a hook only wakes a worker, and one that throws must not turn the commit into a failure.
+    for (const h of hooks) {
+      try {
+        h();
+      } catch (err) {
+        process.emitWarning(`an after-commit callback threw: ${String(err)}`);
+      }
+    }
     return result;
   };
 }
@@ -129,8 +143,10 @@ export function openStore(opts: {
       await jobsDb.destroy();
       await db.destroy();
     };
-    const background: Store = { db: jobsDb, dialect: 'postgres', transaction: transactionRunner(jobsDb), close, get background() { return background; } };
-    return { db, dialect: 'postgres', transaction: transactionRunner(db), background, close };
+    const jobsRun = transactionRunner(jobsDb);
+    const background: Store = { db: jobsDb, dialect: 'postgres', transaction: jobsRun, shared: sharedTransactions(jobsRun), close, get background() { return background; } };
+    const run = transactionRunner(db);
+    return { db, dialect: 'postgres', transaction: run, shared: sharedTransactions(run), background, close };
   }
   if (opts.sqliteFile !== ':memory:') mkdirSync(path.dirname(opts.sqliteFile), { recursive: true });
   const database = new SQLite(opts.sqliteFile);
@@ -158,7 +174,8 @@ export function openStore(opts: {
     await db.destroy();
     await wal?.close();
   };
-  const store: Store = { db, dialect: 'sqlite', transaction: transactionRunner(db), close, get background() { return store; } };
+  const run = transactionRunner(db);
+  const store: Store = { db, dialect: 'sqlite', transaction: run, shared: (fn) => run(fn), close, get background() { return store; } };
   return store;
 }
 

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.js';
 import { compiled, compiledByShape, compiledForList, compiledInsert } from '../../../db/compiled.js';
 import type { Tx } from '../../../db/database.js';
+import type { SharedTransactionRunner } from '../../../db/shared-transaction.js';
 import type { Clock } from '../../../shared/clock.js';
 import { newId } from '../../../shared/ids.js';
 import type { RailTransfer } from '../rail.port.js';
@@ -68,7 +69,7 @@ export interface Endpoint {
   scenario: MagicScenario | null;
 }
 
-/** Thrown inside a move's transaction to roll it back; `moveInTransaction` answers it as an outcome. */
+/** Thrown inside a settlement's transaction to roll it back when a reversal finds the money spent. */
 class InsufficientFunds extends Error {}
 
 export interface Move {
@@ -87,16 +88,17 @@ export type MoveOutcome =
   | { kind: 'already_moved' }
   | { kind: 'insufficient_funds' };
 
-/** A ledger move in a transaction of its own (see `move`), with what became of it. */
-export async function moveInTransaction(db: Kysely<Database>, clock: Clock, confirmDelayMs: number, m: Move): Promise<MoveOutcome> {
-  try {
-    const r = await db.transaction().execute((tx) => move(tx, clock, confirmDelayMs, m));
-    return r ? { kind: 'moved', ...r } : { kind: 'already_moved' };
-  } catch (e) {
-    if (e instanceof InsufficientFunds) return { kind: 'insufficient_funds' };
-    throw e;
-  }
+/**
+ * A ledger move in a transaction of its own or, through `run`, one shared with concurrent moves (see `move`),
+ * with what became of it. Safe to run again after a commit whose outcome was lost: its reference moves money once.
+ */
+export async function moveInTransaction(run: SharedTransactionRunner, clock: Clock, confirmDelayMs: number, m: Move): Promise<MoveOutcome> {
+  // Its first lock is the lowest customer account it changes (`applyBalances`).
+  const first = [m.from.account, m.to.account].filter((a) => a.kind === 'customer').map((a) => a.id).sort()[0];
+  return run((tx) => move(tx, clock, confirmDelayMs, m), first);
 }
+
+const deleteTransfer = compiled<{ id: string }>((db, a) => db.deleteFrom('rail_transfers').where('id', '=', a.id));
 
 /**
  * The ledger move, in the caller's transaction: the transfer row (its unique reference makes a second
@@ -104,10 +106,11 @@ export async function moveInTransaction(db: Kysely<Database>, clock: Clock, conf
  * to a customer that completes now. On PostgreSQL the transfer row is sent with the first balance change, in one
  * round trip (issue 13), and what the insert did is known once that answered. So the balance changes only apply
  * if this transaction's transfer row exists: for a reference taken before (a retry, a concurrent submission that
- * won) they lock and change nothing, and the move answers null with nothing to roll back. A balance that does
- * not cover the debit throws InsufficientFunds, rolling back a credit made before it.
+ * won) they lock and change nothing, and the move answers `already_moved` with nothing to undo. A balance that
+ * does not cover the debit leaves nothing behind either: a credit made before it and the transfer row are undone
+ * in the same transaction, which goes on, so a move that shares its transaction never fails the others.
  */
-async function move(tx: Tx, clock: Clock, confirmDelayMs: number, m: Move): Promise<{ transfer: RailTransfersTable; credit: RailLegsTable } | null> {
+async function move(tx: Tx, clock: Clock, confirmDelayMs: number, m: Move): Promise<MoveOutcome> {
   const now = clock.now();
   const at = now.toISOString();
   const completes = (m.settled || confirmDelayMs === 0) && m.to.scenario !== 'fail';
@@ -134,31 +137,28 @@ async function move(tx: Tx, clock: Clock, confirmDelayMs: number, m: Move): Prom
   let inserted: number | undefined;
   await insertTransfer.deferCounted(tx, (n) => (inserted = n), transfer);
   // Known at once where writes are not held (SQLite): then no balance is touched for a reference taken before.
-  if (inserted === 0) return null;
-  let covered = true;
-  try {
-    await applyBalances(
-      tx,
-      [
-        { account: m.from.account, delta: -m.amount },
-        { account: m.to.account, delta: m.amount },
-      ],
-      transfer.id,
-    );
-  } catch (e) {
-    if (!(e instanceof InsufficientFunds)) throw e;
-    covered = false;
-  }
+  if (inserted === 0) return { kind: 'already_moved' };
+  const covered = await applyBalances(
+    tx,
+    [
+      { account: m.from.account, delta: -m.amount },
+      { account: m.to.account, delta: m.amount },
+    ],
+    transfer.id,
+  );
   // The reference's first transfer answers, whatever this one's balance would have said (its updates changed nothing).
-  if (inserted === 0) return null;
-  if (!covered) throw new InsufficientFunds();
+  if (inserted === 0) return { kind: 'already_moved' };
   // Every move changes a customer's balance, whose statement carried the insert and told what it did.
   if (inserted !== 1) throw new Error('the transfer row was not written with the balances');
+  if (!covered) {
+    await deleteTransfer.run(tx, { id: transfer.id });
+    return { kind: 'insufficient_funds' };
+  }
   const debitLeg: RailLegsTable = { id: newId('dep', now), transfer_id: transfer.id, account_id: m.from.account.id, amount: -m.amount, is_reversal: 0, created_at: at };
   const creditLeg: RailLegsTable = { id: newId('dep', now), transfer_id: transfer.id, account_id: m.to.account.id, amount: m.amount, is_reversal: 0, created_at: at };
   await insertLegs.defer(tx, debitLeg, creditLeg);
   if (completes && m.to.account.kind === 'customer') await writeNotice(tx, transfer, creditLeg, now);
-  return { transfer, credit: creditLeg };
+  return { kind: 'moved', transfer, credit: creditLeg };
 }
 
 /**
@@ -184,10 +184,11 @@ export async function settleInTransaction(tx: Tx, clock: Clock, t: RailTransfers
   const res = await settle.run(tx, { id: t.id, status: settled.status, failure_reason: settled.failure_reason, now });
   if (res.changed !== 1) return null;
   if (fails) {
-    await applyBalances(tx, [
+    const reversed = await applyBalances(tx, [
       { account: accountRef(t.to_account_id), delta: -t.amount },
       { account: accountRef(t.from_account_id), delta: t.amount },
     ]);
+    if (!reversed) throw new InsufficientFunds();
     await insertLegs.defer(
       tx,
       { id: newId('dep', at), transfer_id: t.id, account_id: t.to_account_id, amount: -t.amount, is_reversal: 1, created_at: now },
@@ -231,14 +232,21 @@ const accountRef = (id: string): AccountRef => (id === WORLD_ACCOUNT_ID ? WORLD 
 /**
  * Balance changes of one transfer. Customer rows are updated in id order, so two opposite transfers cannot
  * deadlock on PostgreSQL; a debit is conditional on the balance covering it (a CHECK backs it). The world keeps
- * no running balance: one row every external payout updated would serialise them all on PostgreSQL.
+ * no running balance: one row every external payout updated would serialise them all on PostgreSQL. Returns false
+ * when a debit was not covered, after undoing the credits made before it.
  */
-async function applyBalances(tx: Tx, changes: { account: AccountRef; delta: number }[], transfer?: string): Promise<void> {
+async function applyBalances(tx: Tx, changes: { account: AccountRef; delta: number }[], transfer?: string): Promise<boolean> {
   const rows = changes.filter((c) => c.account.kind === 'customer').sort((a, b) => (a.account.id < b.account.id ? -1 : 1));
+  const credited: typeof rows = [];
   for (const c of rows) {
     const res = await changeBalance({ debit: c.delta < 0, gated: transfer !== undefined }).run(tx, { id: c.account.id, delta: c.delta, needed: -c.delta, transfer });
-    if (c.delta < 0 && res.changed !== 1) throw new InsufficientFunds();
+    if (c.delta < 0 && res.changed !== 1) {
+      for (const u of credited) await changeBalance({ debit: false, gated: false }).run(tx, { id: u.account.id, delta: -u.delta });
+      return false;
+    }
+    if (c.delta > 0 && res.changed === 1) credited.push(c);
   }
+  return true;
 }
 
 export function toRailTransfer(row: RailTransfersTable): RailTransfer {

@@ -85,6 +85,38 @@ describe('sandbox bank rail', () => {
     await expectLedgerBalanced();
   });
 
+  it('a move the balance does not cover leaves nothing behind, and concurrent moves beside it go through', async () => {
+    // Accounts are ids in order of opening: the payee's is lower, so its credit is applied before the debit fails.
+    const payee = await createOnboardedUser(t.app, { fundArs: 5 });
+    const payer = await createOnboardedUser(t.app, { fundArs: 1 });
+    const other = await createOnboardedUser(t.app, { fundArs: 100 });
+    const idOf = async (cvu: string) => (await t.app.ctx.store.db.selectFrom('rail_accounts').select('id').where('cvu', '=', cvu).executeTakeFirstOrThrow()).id;
+    expect((await idOf(payee.cvu)) < (await idOf(payer.cvu))).toBe(true);
+    const rail = t.app.ctx.rail;
+    const uncovered = { reference: `short-${payer.id}`, fromCvu: payer.cvu, toKind: 'ALIAS' as const, to: payee.alias, amountCentavos: 200 };
+    // Submitted at once, they share transactions on PostgreSQL: the refusal must not fail the others.
+    const outcomes = await Promise.all([
+      ...Array.from({ length: 5 }, (_, i) =>
+        rail.submitTransfer({ reference: `beside-${other.id}-${i}`, fromCvu: other.cvu, toKind: 'CBU', to: EXTERNAL_CBU, amountCentavos: 100 }),
+      ),
+      rail.submitTransfer(uncovered),
+      ...Array.from({ length: 5 }, (_, i) =>
+        rail.submitTransfer({ reference: `after-${other.id}-${i}`, fromCvu: other.cvu, toKind: 'CBU', to: EXTERNAL_CBU, amountCentavos: 100 }),
+      ),
+    ]);
+    expect(outcomes[5]).toMatchObject({ kind: 'rejected', reason: 'insufficient_funds' });
+    expect(outcomes.filter((o) => o.kind === 'accepted')).toHaveLength(10);
+    expect(await rail.getBalance(payee.cvu)).toBe(500);
+    expect(await rail.getBalance(payer.cvu)).toBe(100);
+    expect(await rail.getBalance(other.cvu)).toBe(10000 - 1000);
+    // No transfer row is left for the refused reference: submitted again once funded, it moves the money.
+    expect(await rail.getTransfer(uncovered.reference)).toBeNull();
+    await t.app.ctx.sandboxRail.depositFromOutside({ cvu: payer.cvu, amountCentavos: 1000, fromName: 'Top up', fromCbu: EXTERNAL_CBU, fromLegalId: '20111111112' });
+    expect(await rail.submitTransfer(uncovered)).toMatchObject({ kind: 'accepted' });
+    expect(await rail.getBalance(payee.cvu)).toBe(700);
+    await expectLedgerBalanced();
+  });
+
   it('one reference moves money once, even when submitted concurrently', async () => {
     const a = await createOnboardedUser(t.app, { fundArs: 100 });
     const req = { reference: `once-${a.id}`, fromCvu: a.cvu, toKind: 'CBU' as const, to: EXTERNAL_CBU, amountCentavos: 1000 };

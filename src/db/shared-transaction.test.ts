@@ -1,0 +1,120 @@
+import path from 'node:path';
+import { sql } from 'kysely';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createTestStore, type TestStore } from '../../test/helpers.js';
+import { afterCommit, openStore, type Store, type Tx } from './database.js';
+
+const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+
+/** Issue 13: short transactions of concurrent requests share one on PostgreSQL; each caller still gets its own outcome. */
+describe('shared transactions', () => {
+  let test: TestStore;
+  let store: Store;
+
+  beforeEach(async () => {
+    test = await createTestStore();
+    store = openStore({ databaseUrl: test.config.databaseUrl, sqliteFile: path.join(test.config.dataDir, 'shared.sqlite') });
+    await sql`create table shared_t (id text primary key, n integer not null)`.execute(store.db);
+  });
+  afterEach(async () => {
+    await store.close();
+    await test.drop();
+  });
+
+  const rows = async () => (await sql<{ id: string }>`select id from shared_t order by id`.execute(store.db)).rows.map((r) => r.id);
+  const txid = async (tx: Tx) => (onPostgres ? String((await sql<{ x: string }>`select txid_current() as x`.execute(tx)).rows[0]!.x) : 'sqlite');
+
+  /** A member that keeps the shared runner busy until `release` is called, so that the next callers wait together. */
+  function blocker() {
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const done = store.shared(async (tx) => {
+      await sql`insert into shared_t (id, n) values ('blocker', 0)`.execute(tx);
+      await gate;
+      return txid(tx);
+    });
+    return { release, done };
+  }
+
+  it('callers that arrive while one runs share the next transaction, run in their order, and each gets its own answer', async () => {
+    const b = blocker();
+    const ran: string[] = [];
+    const member = (id: string, order: string) =>
+      store.shared(async (tx) => {
+        ran.push(id);
+        await sql`insert into shared_t (id, n) values (${id}, 1)`.execute(tx);
+        return { id, txid: await txid(tx) };
+      }, order);
+    const waiting = [member('x', 'c'), member('y', 'a'), member('z', 'b')];
+    b.release();
+    const [first, ...answers] = await Promise.all([b.done, ...waiting]);
+    expect(answers.map((a) => a.id)).toEqual(['x', 'y', 'z']);
+    expect(await rows()).toEqual(['blocker', 'x', 'y', 'z']);
+    if (onPostgres) {
+      expect(ran).toEqual(['y', 'z', 'x']);
+      expect(new Set(answers.map((a) => a.txid)).size).toBe(1);
+      expect(answers[0]!.txid).not.toBe(first);
+    }
+  });
+
+  it('a member that throws gets its own error and leaves nothing; the others commit, each once', async () => {
+    const b = blocker();
+    const calls: Record<string, number> = {};
+    const member = (id: string, fails: boolean) =>
+      store.shared(async (tx) => {
+        calls[id] = (calls[id] ?? 0) + 1;
+        await sql`insert into shared_t (id, n) values (${id}, 1)`.execute(tx);
+        if (fails) throw new Error(`${id} gives up`);
+        return id;
+      }, id);
+    const results = await Promise.allSettled([member('a', false), member('b', true), member('c', false), (b.release(), b.done)]);
+    expect(results.map((r) => (r.status === 'fulfilled' ? r.value : (r.reason as Error).message)).slice(0, 3)).toEqual(['a', 'b gives up', 'c']);
+    expect(await rows()).toEqual(['a', 'blocker', 'c']);
+    // On PostgreSQL the shared attempt rolled back and each ran again alone: 'c' never ran in the failed one.
+    if (onPostgres) expect(calls).toEqual({ a: 2, b: 2, c: 1 });
+  });
+
+  it('a statement that fails aborts the shared transaction on PostgreSQL; the others still commit', async () => {
+    await sql`insert into shared_t (id, n) values ('taken', 0)`.execute(store.db);
+    const b = blocker();
+    const insert = (id: string) => store.shared((tx) => sql`insert into shared_t (id, n) values (${id}, 1)`.execute(tx).then(() => id), id);
+    const results = await Promise.allSettled([insert('a'), insert('taken'), insert('z'), (b.release(), b.done)]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled', 'fulfilled']);
+    expect(await rows()).toEqual(['a', 'blocker', 'taken', 'z']);
+  });
+
+  it('each member\'s after-commit callbacks run once, after the commit, and never for an attempt rolled back', async () => {
+    const b = blocker();
+    const seen: string[] = [];
+    let failOnce = true;
+    const member = (id: string) =>
+      store.shared(async (tx) => {
+        await sql`insert into shared_t (id, n) values (${id}, 1)`.execute(tx);
+        afterCommit(tx, () => seen.push(id));
+        if (id === 'b' && failOnce) {
+          failOnce = false;
+          throw new Error('b fails the first time');
+        }
+        return id;
+      }, id);
+    const results = await Promise.allSettled([member('a'), member('b'), member('c'), (b.release(), b.done)]);
+    // On SQLite 'b' runs once, alone, and fails; on PostgreSQL its second run, alone, succeeds.
+    expect(results[1]!.status).toBe(onPostgres ? 'fulfilled' : 'rejected');
+    expect([...seen].sort()).toEqual(onPostgres ? ['a', 'b', 'c'] : ['a', 'c']);
+  });
+
+  it('a callback that throws after the commit does not fail the caller, nor run the member again', async () => {
+    let runs = 0;
+    const answer = await store.shared(async (tx) => {
+      runs++;
+      await sql`insert into shared_t (id, n) values ('once', 1)`.execute(tx);
+      afterCommit(tx, () => {
+        throw new Error('a worker could not be woken');
+      });
+      return 'committed';
+    });
+    expect(answer).toBe('committed');
+    expect(runs).toBe(1);
+    expect(await rows()).toEqual(['once']);
+  });
+});
