@@ -138,7 +138,7 @@ export async function buildApp(config: Config, deps: Deps = {}): Promise<Fastify
   });
   const redis: Redis | null = config.redisUrl ? connectRedis(config.redisUrl) : null;
   const clock = deps.clock ?? systemClock;
-  const sandboxRail = new SandboxRail(store.db, clock, config.sandboxConfirmDelayMs, store.shared);
+  const sandboxRail = new SandboxRail(store.db, clock, config.sandboxConfirmDelayMs, store.shared('sandbox-move'));
   const railOver = (sandbox: SandboxRail): BankRail => (deps.rail ? deps.rail(sandbox) : sandbox);
   const rail = railOver(sandboxRail);
   const channelByName: Record<string, ApprovalChannel | undefined> = {
@@ -169,7 +169,7 @@ export async function buildApp(config: Config, deps: Deps = {}): Promise<Fastify
   ctx.followUpAt = (at) => jobs.payoutFollowUp!.wakeIn(Date.parse(at) - clock.now().getTime());
   // The jobs finish work already accepted (confirmations, deliveries, expiries): on PostgreSQL they get
   // connections before waiting requests, and so does the sandbox bank when they ask it (issue 13).
-  const jobSandbox = store.background === store ? sandboxRail : new SandboxRail(store.background.db, clock, config.sandboxConfirmDelayMs, store.background.shared);
+  const jobSandbox = store.background === store ? sandboxRail : new SandboxRail(store.background.db, clock, config.sandboxConfirmDelayMs, store.background.shared('sandbox-move'));
   const jobCtx: AppContext = { ...ctx, store: store.background, rail: jobSandbox === sandboxRail ? rail : railOver(jobSandbox), sandboxRail: jobSandbox };
   const every = config.jobsIntervalMs;
   const jobs: Record<string, PeriodicJob> = {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { BankRail } from '../src/modules/rail/rail.port.js';
-import { bearer, createOnboardedUser, EXTERNAL_CBU, startNodes, withdraw } from './helpers.js';
+import { bearer, createOnboardedUser, EXTERNAL_CBU, setThresholds, startNodes, withdraw } from './helpers.js';
 
 /**
  * D29: several nodes on one PostgreSQL, each with its own pool and its own jobs. SQLite is single-process by
@@ -43,6 +43,31 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two nodes on one PostgreSQL', () 
       expect(rows.every((r) => r.status === 'submitted' || r.status === 'confirmed')).toBe(true);
       const submitted = await a.ctx.store.db.selectFrom('events').select('id').where('type', '=', 'payout.submitted').execute();
       expect(submitted).toHaveLength(ids.length);
+    } finally {
+      await close();
+    }
+  });
+
+  it('payouts of many users racing their limits on both nodes at once: each limit holds, and none fails', async () => {
+    // Each node's decisions share transactions (issue 13), several users in each, while the other node's do
+    // the same on the same rows: the locks must come in one order everywhere, or PostgreSQL would abort one.
+    const { nodes, close } = await startNodes(2);
+    try {
+      const [a, b] = nodes as [typeof nodes[0], typeof nodes[0]];
+      const users = await Promise.all(Array.from({ length: 6 }, () => createOnboardedUser(a, { fundArs: 100_000 })));
+      for (const u of users) {
+        await setThresholds(a, u.ownerToken, { per_tx_limit_ars: 0, daily_limit_ars: 1000, monthly_limit_ars: 0, require_approval_above_ars: 0 });
+      }
+      const requests = users.flatMap((u) =>
+        Array.from({ length: 10 }, (_, i) => ({ u, res: withdraw(i % 2 ? a : b, u.agentToken, { amount_ars: 150, destination: EXTERNAL_CBU }, `race-${u.id}-${i}`) })),
+      );
+      const answers = await Promise.all(requests.map(async (r) => ({ u: r.u, res: await r.res })));
+      expect(answers.filter((x) => x.res.statusCode !== 201 && x.res.statusCode !== 202).map((x) => x.res.body)).toEqual([]);
+      for (const u of users) {
+        const mine = answers.filter((x) => x.u === u);
+        expect(mine.filter((x) => x.res.statusCode === 201)).toHaveLength(6); // 6 × 150 ≤ 1000 < 7 × 150
+        for (const x of mine.filter((y) => y.res.statusCode === 202)) expect(x.res.json().reasons).toEqual(['daily_limit']);
+      }
     } finally {
       await close();
     }

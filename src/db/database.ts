@@ -37,10 +37,11 @@ export interface Store {
   transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
   /**
    * `transaction` for short transactions that many requests run at once and that may share one physical
-   * transaction with each other on PostgreSQL (`shared-transaction.ts`); `order` is the key of the first row `fn`
-   * locks. On SQLite, whose group commit already shares commits, it is `transaction`.
+   * transaction with each other on PostgreSQL (`shared-transaction.ts`): those of one `lane` (one kind of step)
+   * share with each other, one shared transaction at a time. On SQLite, whose group commit already shares
+   * commits, each lane is `transaction`.
    */
-  shared: SharedTransactionRunner;
+  shared(lane: string): SharedTransactionRunner;
   /**
    * The same store for the background jobs, which finish work already accepted: on PostgreSQL its checkouts are
    * served before the requests waiting for a connection (`backgroundFace`); on SQLite, with one connection and
@@ -85,6 +86,16 @@ function transactionRunner(db: Kysely<Database>) {
       }
     }
     return result;
+  };
+}
+
+/** One shared-transaction runner per lane name, made when first asked for. */
+function lanes(run: ReturnType<typeof transactionRunner>): (lane: string) => SharedTransactionRunner {
+  const byName = new Map<string, SharedTransactionRunner>();
+  return (lane) => {
+    let runner = byName.get(lane);
+    if (!runner) byName.set(lane, (runner = sharedTransactions(run)));
+    return runner;
   };
 }
 
@@ -144,9 +155,9 @@ export function openStore(opts: {
       await db.destroy();
     };
     const jobsRun = transactionRunner(jobsDb);
-    const background: Store = { db: jobsDb, dialect: 'postgres', transaction: jobsRun, shared: sharedTransactions(jobsRun), close, get background() { return background; } };
+    const background: Store = { db: jobsDb, dialect: 'postgres', transaction: jobsRun, shared: lanes(jobsRun), close, get background() { return background; } };
     const run = transactionRunner(db);
-    return { db, dialect: 'postgres', transaction: run, shared: sharedTransactions(run), background, close };
+    return { db, dialect: 'postgres', transaction: run, shared: lanes(run), background, close };
   }
   if (opts.sqliteFile !== ':memory:') mkdirSync(path.dirname(opts.sqliteFile), { recursive: true });
   const database = new SQLite(opts.sqliteFile);
@@ -175,7 +186,7 @@ export function openStore(opts: {
     await wal?.close();
   };
   const run = transactionRunner(db);
-  const store: Store = { db, dialect: 'sqlite', transaction: run, shared: (fn) => run(fn), close, get background() { return store; } };
+  const store: Store = { db, dialect: 'sqlite', transaction: run, shared: () => (fn) => run(fn), close, get background() { return store; } };
   return store;
 }
 

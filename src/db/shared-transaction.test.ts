@@ -28,7 +28,7 @@ describe('shared transactions', () => {
   function blocker() {
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));
-    const done = store.shared(async (tx) => {
+    const done = store.shared('test')(async (tx) => {
       await sql`insert into shared_t (id, n) values ('blocker', 0)`.execute(tx);
       await gate;
       return txid(tx);
@@ -40,7 +40,7 @@ describe('shared transactions', () => {
     const b = blocker();
     const ran: string[] = [];
     const member = (id: string, order: string) =>
-      store.shared(async (tx) => {
+      store.shared('test')(async (tx) => {
         ran.push(id);
         await sql`insert into shared_t (id, n) values (${id}, 1)`.execute(tx);
         return { id, txid: await txid(tx) };
@@ -57,11 +57,22 @@ describe('shared transactions', () => {
     }
   });
 
+  it.runIf(onPostgres)('lanes do not wait for each other: another kind of step runs while one lane is busy', async () => {
+    const b = blocker();
+    const other = await store.shared('other')(async (tx) => {
+      await sql`insert into shared_t (id, n) values ('other', 1)`.execute(tx);
+      return txid(tx);
+    });
+    b.release();
+    expect(other).not.toBe(await b.done);
+    expect(await rows()).toEqual(['blocker', 'other']);
+  });
+
   it('a member that throws gets its own error and leaves nothing; the others commit, each once', async () => {
     const b = blocker();
     const calls: Record<string, number> = {};
     const member = (id: string, fails: boolean) =>
-      store.shared(async (tx) => {
+      store.shared('test')(async (tx) => {
         calls[id] = (calls[id] ?? 0) + 1;
         await sql`insert into shared_t (id, n) values (${id}, 1)`.execute(tx);
         if (fails) throw new Error(`${id} gives up`);
@@ -77,7 +88,7 @@ describe('shared transactions', () => {
   it('a statement that fails aborts the shared transaction on PostgreSQL; the others still commit', async () => {
     await sql`insert into shared_t (id, n) values ('taken', 0)`.execute(store.db);
     const b = blocker();
-    const insert = (id: string) => store.shared((tx) => sql`insert into shared_t (id, n) values (${id}, 1)`.execute(tx).then(() => id), id);
+    const insert = (id: string) => store.shared('test')((tx) => sql`insert into shared_t (id, n) values (${id}, 1)`.execute(tx).then(() => id), id);
     const results = await Promise.allSettled([insert('a'), insert('taken'), insert('z'), (b.release(), b.done)]);
     expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled', 'fulfilled']);
     expect(await rows()).toEqual(['a', 'blocker', 'taken', 'z']);
@@ -88,7 +99,7 @@ describe('shared transactions', () => {
     const seen: string[] = [];
     let failOnce = true;
     const member = (id: string) =>
-      store.shared(async (tx) => {
+      store.shared('test')(async (tx) => {
         await sql`insert into shared_t (id, n) values (${id}, 1)`.execute(tx);
         afterCommit(tx, () => seen.push(id));
         if (id === 'b' && failOnce) {
@@ -105,7 +116,7 @@ describe('shared transactions', () => {
 
   it('a callback that throws after the commit does not fail the caller, nor run the member again', async () => {
     let runs = 0;
-    const answer = await store.shared(async (tx) => {
+    const answer = await store.shared('test')(async (tx) => {
       runs++;
       await sql`insert into shared_t (id, n) values ('once', 1)`.execute(tx);
       afterCommit(tx, () => {

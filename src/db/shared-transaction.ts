@@ -22,21 +22,23 @@ class MemberFailed extends Error {}
 const byOrder = (a: Member, b: Member) => (a.order < b.order ? -1 : a.order > b.order ? 1 : 0);
 
 /**
- * Short transactions that many requests run at once (a payout's move at the sandbox bank, the record of its
- * submission) share one transaction on PostgreSQL, as SQLite's group commit shares commits (issue 13). One
- * shared transaction runs at a time; the callers that arrive meanwhile wait, then run together in the next one,
- * one after another on its connection, in `order`, and commit once. Under load one BEGIN and one COMMIT, with its
- * flush, serve dozens of them, and each member's held writes travel with the next member's first statement:
- * a member costs one round trip instead of two, and the database one statement fewer. A caller that finds
- * nobody running or waiting runs at once, in a transaction of its own.
+ * Short transactions that many requests run at once (a payout's decision, its move at the sandbox bank, the
+ * record of its submission) share one transaction on PostgreSQL, as SQLite's group commit shares commits
+ * (issue 13). One shared transaction runs at a time; the callers that arrive meanwhile wait, then run together
+ * in the next one, one after another on its connection, in `order`, and commit once. Under load one BEGIN and
+ * one COMMIT, with its flush, serve dozens of them, and each member's held writes travel with the next member's
+ * first statement: a member costs one round trip instead of two. A caller that finds nobody running or waiting
+ * runs at once, in a transaction of its own.
  *
- * A member must be a transaction that could run on its own with the same effect: it touches rows of its own,
- * and what it reads, a member before it may have written, exactly as if that one had committed first. It must
- * not lock rows that its callers might hold or wait for outside it. If any member fails, the shared transaction
- * rolls back and every member runs again in a transaction of its own, so each caller gets its own outcome, as if
- * it had never shared. Members run in `order` (their first lock's key), so that two shared transactions on two
- * nodes do not lock the same rows in opposite orders; should anything else deadlock with one, PostgreSQL aborts
- * one side and its members run again, alone.
+ * A member must be a transaction that could run on its own with the same effect. What it reads, a member before
+ * it may have written, exactly as if that one had committed first (two decisions of one user see each other,
+ * as they would one after the other). It must not lock rows that its caller holds or waits for outside it, and
+ * it must be safe to run again after a COMMIT whose outcome was lost. If any member fails, the shared
+ * transaction rolls back and every member runs again in a transaction of its own, so each caller gets its own
+ * outcome, as if it had never shared. Members run in `order`, the key of the rows they lock first (a user's,
+ * say, for rows that all belong to that user), so that two shared transactions, on one node or two, take
+ * their locks in one order; should anything else deadlock with one, PostgreSQL aborts one side, and if that
+ * is the shared transaction its members run again, alone.
  */
 export function sharedTransactions(run: TransactionRunner): SharedTransactionRunner {
   let waiting: Member[] = [];

@@ -102,7 +102,7 @@ async function markFailed(ctx: AppContext, p: PayoutsTable, reason: string): Pro
  */
 export async function applyRailStatus(ctx: AppContext, p: PayoutsTable, t: RailTransfer): Promise<Record<string, unknown> | null> {
   const apply = (tx: Tx) => applyRailStatusIn(ctx, tx, p, t);
-  return t.status === 'FAILED' ? ctx.store.transaction(apply) : ctx.store.shared(apply, p.id);
+  return t.status === 'FAILED' ? ctx.store.transaction(apply) : ctx.store.shared('payout-submission')(apply, p.id);
 }
 
 /** `applyRailStatus` inside the caller's transaction (the follow-up job applies a batch in one). */

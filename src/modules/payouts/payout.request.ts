@@ -117,7 +117,9 @@ export async function requestPayout(
   const payoutId = newId('wd', now);
   const approvalId = newId('apr', now);
 
-  const decided = await ctx.store.transaction(async (tx): Promise<Decided> => {
+  // Decisions of concurrent requests may share a transaction (`Store.shared`), in user order: each runs as if
+  // alone after the ones before it, under its user's lock (D16), so one user's two requests still see each other.
+  const decided = await ctx.store.shared('payout-decision')(async (tx): Promise<Decided> => {
     const period = buenosAiresDay(now);
     const keyControls = who.kind === 'api_key' && who.keyId ? who.controls : undefined;
     const subjects = [userSubject(who.userId), ...(keyControls ? [keySubject(who.keyId!)] : [])];
@@ -231,7 +233,7 @@ export async function requestPayout(
     };
     await completeClaim(tx, claim, 202, body);
     return { kind: 'pending', body, approvalId };
-  });
+  }, who.userId);
 
   switch (decided.kind) {
     case 'no_wallet':
