@@ -61,7 +61,12 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two nodes on one PostgreSQL', () 
       const requests = users.flatMap((u) =>
         Array.from({ length: 10 }, (_, i) => ({ u, res: withdraw(i % 2 ? a : b, u.agentToken, { amount_ars: 150, destination: EXTERNAL_CBU }, `race-${u.id}-${i}`) })),
       );
+      const lanes = [a, b].map((n) => n.ctx.store.shared('payout-decision').counts);
+      const before = lanes.map((c) => ({ ...c }));
       const answers = await Promise.all(requests.map(async (r) => ({ u: r.u, res: await r.res })));
+      // They did share, and no shared transaction was rolled back (a deadlock would have been, silently).
+      expect(lanes.reduce((n, c, i) => n + c.shared - before[i]!.shared, 0)).toBeGreaterThan(0);
+      expect(lanes.map((c, i) => c.rerun - before[i]!.rerun)).toEqual([0, 0]);
       expect(answers.filter((x) => x.res.statusCode !== 201 && x.res.statusCode !== 202).map((x) => x.res.body)).toEqual([]);
       for (const u of users) {
         const mine = answers.filter((x) => x.u === u);

@@ -186,7 +186,8 @@ export function openStore(opts: {
     await wal?.close();
   };
   const run = transactionRunner(db);
-  const store: Store = { db, dialect: 'sqlite', transaction: run, shared: () => (fn) => run(fn), close, get background() { return store; } };
+  const alone = Object.assign(<T>(fn: (tx: Tx) => Promise<T>) => run(fn), { counts: { shared: 0, rerun: 0 } });
+  const store: Store = { db, dialect: 'sqlite', transaction: run, shared: () => alone, close, get background() { return store; } };
   return store;
 }
 

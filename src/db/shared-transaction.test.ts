@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestStore, type TestStore } from '../../test/helpers.js';
 import { afterCommit, openStore, type Store, type Tx } from './database.js';
+import { sharedTransactions, type TransactionRunner } from './shared-transaction.js';
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
@@ -94,6 +95,21 @@ describe('shared transactions', () => {
     expect(await rows()).toEqual(['a', 'blocker', 'taken', 'z']);
   });
 
+  it.runIf(onPostgres)('a COMMIT the server refuses rolls back: each member runs again alone, and only the culprit fails', async () => {
+    // Checked at COMMIT, after every member ran: the server refuses the whole shared transaction.
+    await sql`create table shared_d (id text primary key, n integer not null unique deferrable initially deferred)`.execute(store.db);
+    await sql`insert into shared_d (id, n) values ('old', 7)`.execute(store.db);
+    const b = blocker();
+    const lane = store.shared('test');
+    const insert = (id: string, n: number) => lane((tx) => sql`insert into shared_d (id, n) values (${id}, ${n})`.execute(tx).then(() => id), id);
+    const before = lane.counts.rerun;
+    const results = await Promise.allSettled([insert('a', 1), insert('b', 7), insert('c', 3), (b.release(), b.done)]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled', 'fulfilled']);
+    expect(((results[1] as PromiseRejectedResult).reason as { code?: string }).code).toBe('23505');
+    expect(lane.counts.rerun - before).toBe(3);
+    expect((await sql<{ id: string }>`select id from shared_d order by id`.execute(store.db)).rows.map((r) => r.id)).toEqual(['a', 'c', 'old']);
+  });
+
   it('each member\'s after-commit callbacks run once, after the commit, and never for an attempt rolled back', async () => {
     const b = blocker();
     const seen: string[] = [];
@@ -127,5 +143,43 @@ describe('shared transactions', () => {
     expect(answer).toBe('committed');
     expect(runs).toBe(1);
     expect(await rows()).toEqual(['once']);
+  });
+});
+
+/**
+ * A connection lost during the COMMIT: the server said nothing, so the work may or may not have committed.
+ * Running the members again could do their work twice; each caller gets the error instead, as it would alone.
+ * The lost connection is an outside fault, played here by the runner the shared transaction is given.
+ */
+describe('shared transactions, a COMMIT whose outcome is unknown', () => {
+  it('no member runs again; every caller gets the error', async () => {
+    const lost = Object.assign(new Error('Connection terminated unexpectedly'), { code: undefined });
+    let blocked: () => void = () => undefined;
+    const gate = new Promise<void>((r) => (blocked = r));
+    let commits = 0;
+    const run: TransactionRunner = async (fn) => {
+      const result = await fn({} as Tx);
+      commits++;
+      if (commits === 2) throw lost; // the shared one's COMMIT
+      return result;
+    };
+    const lane = sharedTransactions(run);
+    const calls: string[] = [];
+    const first = lane(async () => {
+      await gate;
+      return 'first';
+    });
+    const members = ['a', 'b', 'c'].map((id) =>
+      lane(async () => {
+        calls.push(id);
+        return id;
+      }, id),
+    );
+    blocked();
+    expect(await first).toBe('first');
+    const results = await Promise.allSettled(members);
+    expect(results.map((r) => (r.status === 'rejected' ? (r.reason as Error).message : r.value))).toEqual(['Connection terminated unexpectedly', 'Connection terminated unexpectedly', 'Connection terminated unexpectedly']);
+    expect(calls).toEqual(['a', 'b', 'c']);
+    expect(lane.counts).toEqual({ shared: 3, rerun: 0 });
   });
 });

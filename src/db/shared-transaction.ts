@@ -1,10 +1,15 @@
+import { mapBounded } from '../shared/jobs.js';
 import type { Tx } from './database.js';
 
 /** Runs a function in a transaction of its own and answers what it returned. */
 export type TransactionRunner = <T>(fn: (tx: Tx) => Promise<T>) => Promise<T>;
 
 /** Runs a function in a transaction that other callers' functions may share; `order` is its first lock's key. */
-export type SharedTransactionRunner = <T>(fn: (tx: Tx) => Promise<T>, order?: string) => Promise<T>;
+export interface SharedTransactionRunner {
+  <T>(fn: (tx: Tx) => Promise<T>, order?: string): Promise<T>;
+  /** Since start: members that ran in a shared transaction, and members run again alone after one rolled back. */
+  readonly counts: { shared: number; rerun: number };
+}
 
 interface Member {
   fn: (tx: Tx) => Promise<unknown>;
@@ -18,6 +23,16 @@ export const MAX_SHARED_MEMBERS = 64;
 
 /** Thrown inside a shared transaction to roll it back once a member failed; never reaches a caller. */
 class MemberFailed extends Error {}
+
+/** Members run again alone at most this many at a time, so a failed batch does not take every pooled connection. */
+const RERUN_PARALLEL = 4;
+
+/**
+ * Whether the server surely did not commit: the failure came before the COMMIT was sent, or the server answered
+ * with an SQLSTATE (it refused, and rolled back). A connection lost during the COMMIT leaves the outcome unknown.
+ */
+const surelyRolledBack = (err: unknown, committing: boolean) =>
+  !committing || err instanceof MemberFailed || /^[0-9A-Z]{5}$/.test(String((err as { code?: unknown })?.code ?? ''));
 
 const byOrder = (a: Member, b: Member) => (a.order < b.order ? -1 : a.order > b.order ? 1 : 0);
 
@@ -33,9 +48,10 @@ const byOrder = (a: Member, b: Member) => (a.order < b.order ? -1 : a.order > b.
  * A member must be a transaction that could run on its own with the same effect. What it reads, a member before
  * it may have written, exactly as if that one had committed first (two decisions of one user see each other,
  * as they would one after the other). It must not lock rows that its caller holds or waits for outside it, and
- * it must be safe to run again after a COMMIT whose outcome was lost. If any member fails, the shared
- * transaction rolls back and every member runs again in a transaction of its own, so each caller gets its own
- * outcome, as if it had never shared. Members run in `order`, the key of the rows they lock first (a user's,
+ * it must not mind running again after a failure that rolled everything back. If any member fails, or the server
+ * refuses the COMMIT, the shared transaction is rolled back and every member runs again in a transaction of its
+ * own, so each caller gets its own outcome, as if it had never shared. If the connection is lost during the
+ * COMMIT, nobody knows whether it committed: every member's caller gets that error, as it would alone. Members run in `order`, the key of the rows they lock first (a user's,
  * say, for rows that all belong to that user), so that two shared transactions, on one node or two, take
  * their locks in one order; should anything else deadlock with one, PostgreSQL aborts one side, and if that
  * is the shared transaction its members run again, alone.
@@ -43,12 +59,15 @@ const byOrder = (a: Member, b: Member) => (a.order < b.order ? -1 : a.order > b.
 export function sharedTransactions(run: TransactionRunner): SharedTransactionRunner {
   let waiting: Member[] = [];
   let running = false;
+  const counts = { shared: 0, rerun: 0 };
 
   const alone = (m: Member) => run(m.fn).then(m.resolve, m.reject);
 
   const together = async (members: Member[]) => {
     members.sort(byOrder);
+    counts.shared += members.length;
     const results: unknown[] = [];
+    let committing = false;
     try {
       await run(async (tx) => {
         for (const m of members) {
@@ -58,10 +77,17 @@ export function sharedTransactions(run: TransactionRunner): SharedTransactionRun
             throw new MemberFailed();
           }
         }
+        committing = true;
       });
-    } catch {
-      // Rolled back, whoever failed (a member, the COMMIT, the connection): each member again on its own.
-      await Promise.all(members.map(alone));
+    } catch (err) {
+      if (!surelyRolledBack(err, committing)) {
+        // It may have committed: running them again could do twice what they did. Each caller hears of the
+        // failure, as it would of its own transaction's.
+        for (const m of members) m.reject(err);
+        return;
+      }
+      counts.rerun += members.length;
+      await mapBounded(members, RERUN_PARALLEL, alone);
       return;
     }
     members.forEach((m, i) => m.resolve(results[i]));
@@ -81,9 +107,10 @@ export function sharedTransactions(run: TransactionRunner): SharedTransactionRun
     }
   };
 
-  return <T>(fn: (tx: Tx) => Promise<T>, order = ''): Promise<T> =>
+  const runner = <T>(fn: (tx: Tx) => Promise<T>, order = ''): Promise<T> =>
     new Promise<T>((resolve, reject) => {
       waiting.push({ fn, order, resolve: resolve as (v: unknown) => void, reject });
       if (!running) void drain();
     });
+  return Object.assign(runner, { counts });
 }

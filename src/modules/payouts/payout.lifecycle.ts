@@ -102,7 +102,8 @@ async function markFailed(ctx: AppContext, p: PayoutsTable, reason: string): Pro
  */
 export async function applyRailStatus(ctx: AppContext, p: PayoutsTable, t: RailTransfer): Promise<Record<string, unknown> | null> {
   const apply = (tx: Tx) => applyRailStatusIn(ctx, tx, p, t);
-  return t.status === 'FAILED' ? ctx.store.transaction(apply) : ctx.store.shared('payout-submission')(apply, p.id);
+  // In user then id order, as the follow-up job takes attempts' rows.
+  return t.status === 'FAILED' ? ctx.store.transaction(apply) : ctx.store.shared('payout-submission')(apply, `${p.user_id}\u0000${p.id}`);
 }
 
 /** `applyRailStatus` inside the caller's transaction (the follow-up job applies a batch in one). */

@@ -89,13 +89,22 @@ export type MoveOutcome =
   | { kind: 'insufficient_funds' };
 
 /**
- * A ledger move in a transaction of its own or, through `run`, one shared with concurrent moves (see `move`),
- * with what became of it. Safe to run again after a commit whose outcome was lost: its reference moves money once.
+ * A ledger move with what became of it (see `move`). One that changes a single customer's balance (a payout to
+ * another bank, money from outside) may share its transaction with concurrent ones (`share`), in the order of
+ * that account, so that every shared transaction locks accounts in ascending order, as a lone move does. One
+ * between two customers locks two accounts and runs alone: in a shared transaction its second lock would break
+ * that order.
  */
-export async function moveInTransaction(run: SharedTransactionRunner, clock: Clock, confirmDelayMs: number, m: Move): Promise<MoveOutcome> {
-  // Its first lock is the lowest customer account it changes (`applyBalances`).
-  const first = [m.from.account, m.to.account].filter((a) => a.kind === 'customer').map((a) => a.id).sort()[0];
-  return run((tx) => move(tx, clock, confirmDelayMs, m), first);
+export async function moveInTransaction(
+  db: Kysely<Database>,
+  share: SharedTransactionRunner,
+  clock: Clock,
+  confirmDelayMs: number,
+  m: Move,
+): Promise<MoveOutcome> {
+  const customers = [m.from.account, m.to.account].filter((a) => a.kind === 'customer');
+  const fn = (tx: Tx) => move(tx, clock, confirmDelayMs, m);
+  return customers.length === 1 ? share(fn, customers[0]!.id) : db.transaction().execute(fn);
 }
 
 const deleteTransfer = compiled<{ id: string }>((db, a) => db.deleteFrom('rail_transfers').where('id', '=', a.id));

@@ -93,18 +93,27 @@ describe('sandbox bank rail', () => {
     const idOf = async (cvu: string) => (await t.app.ctx.store.db.selectFrom('rail_accounts').select('id').where('cvu', '=', cvu).executeTakeFirstOrThrow()).id;
     expect((await idOf(payee.cvu)) < (await idOf(payer.cvu))).toBe(true);
     const rail = t.app.ctx.rail;
+    // Between two customers (run alone): the payee's credit is undone. To another bank (shared on PostgreSQL
+    // with the payouts submitted at the same moment): the refusal must not fail the others, nor make them run again.
     const uncovered = { reference: `short-${payer.id}`, fromCvu: payer.cvu, toKind: 'ALIAS' as const, to: payee.alias, amountCentavos: 200 };
-    // Submitted at once, they share transactions on PostgreSQL: the refusal must not fail the others.
+    const uncoveredOut = { reference: `short-out-${payer.id}`, fromCvu: payer.cvu, toKind: 'CBU' as const, to: EXTERNAL_CBU, amountCentavos: 200 };
+    const moves = t.app.ctx.store.shared('sandbox-move').counts;
+    const before = { ...moves };
     const outcomes = await Promise.all([
       ...Array.from({ length: 5 }, (_, i) =>
         rail.submitTransfer({ reference: `beside-${other.id}-${i}`, fromCvu: other.cvu, toKind: 'CBU', to: EXTERNAL_CBU, amountCentavos: 100 }),
       ),
       rail.submitTransfer(uncovered),
+      rail.submitTransfer(uncoveredOut),
       ...Array.from({ length: 5 }, (_, i) =>
         rail.submitTransfer({ reference: `after-${other.id}-${i}`, fromCvu: other.cvu, toKind: 'CBU', to: EXTERNAL_CBU, amountCentavos: 100 }),
       ),
     ]);
     expect(outcomes[5]).toMatchObject({ kind: 'rejected', reason: 'insufficient_funds' });
+    expect(outcomes[6]).toMatchObject({ kind: 'rejected', reason: 'insufficient_funds' });
+    if (t.app.ctx.store.dialect === 'postgres') expect(moves.shared).toBeGreaterThan(before.shared);
+    expect(moves.rerun).toBe(before.rerun);
+    expect(await rail.getTransfer(uncoveredOut.reference)).toBeNull();
     expect(outcomes.filter((o) => o.kind === 'accepted')).toHaveLength(10);
     expect(await rail.getBalance(payee.cvu)).toBe(500);
     expect(await rail.getBalance(payer.cvu)).toBe(100);

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.js';
 import { compiled, compiledByShape, compiledForList } from '../../../db/compiled.js';
-import { isUniqueViolation } from '../../../db/database.js';
+import { isUniqueViolation, type Tx } from '../../../db/database.js';
 import type { SharedTransactionRunner } from '../../../db/shared-transaction.js';
 import { isCbu, isCvu, normalizeAlias, type DestinationKind } from '../../../shared/ar-identifiers.js';
 import type { Clock } from '../../../shared/clock.js';
@@ -74,7 +74,9 @@ export class SandboxRail implements BankRail {
     private readonly clock: Clock,
     private readonly confirmDelayMs: number,
     /** Where moves run: their own transaction each, or one shared by concurrent moves (`Store.shared`). */
-    private readonly moves: SharedTransactionRunner = (fn) => db.transaction().execute(fn),
+    private readonly moves: SharedTransactionRunner = Object.assign(<T>(fn: (tx: Tx) => Promise<T>) => db.transaction().execute(fn), {
+      counts: { shared: 0, rerun: 0 },
+    }),
   ) {
     this.incoming = new IncomingNotices(db, clock);
   }
@@ -190,7 +192,7 @@ export class SandboxRail implements BankRail {
     }
     const { from, to } = sides;
 
-    const moved = await moveInTransaction(this.moves, this.clock, this.confirmDelayMs, {
+    const moved = await moveInTransaction(this.db, this.moves, this.clock, this.confirmDelayMs, {
       reference: req.reference,
       from: customerEndpoint(from),
       to,
@@ -299,7 +301,7 @@ export class SandboxRail implements BankRail {
     fromLegalId: string;
   }): Promise<TransferLeg> {
     const to = await this.db.selectFrom('rail_accounts').selectAll().where('cvu', '=', input.cvu).executeTakeFirstOrThrow();
-    const moved = await moveInTransaction(this.moves, this.clock, this.confirmDelayMs, {
+    const moved = await moveInTransaction(this.db, this.moves, this.clock, this.confirmDelayMs, {
       reference: newId('trf', this.clock.now()),
       from: { account: WORLD, identifier: input.fromCbu, name: input.fromName, legalId: input.fromLegalId, scenario: null },
       to: customerEndpoint(to),
