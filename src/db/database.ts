@@ -38,8 +38,8 @@ export interface Store {
   /**
    * `transaction` for short transactions that many requests run at once and that may share one physical
    * transaction with each other on PostgreSQL (`shared-transaction.ts`): those of one `lane` (one kind of step)
-   * share with each other, one shared transaction at a time. On SQLite, whose group commit already shares
-   * commits, each lane is `transaction`.
+   * share with each other, never with another lane's. On SQLite, whose group commit already shares commits,
+   * each lane is `transaction`.
    */
   shared(lane: string): SharedTransactionRunner;
   /**

@@ -69,6 +69,17 @@ describe('shared transactions', () => {
     expect(await rows()).toEqual(['blocker', 'other']);
   });
 
+  it.runIf(onPostgres)('once eight wait behind a busy shared transaction, a second one starts beside it', async () => {
+    const b = blocker();
+    const lane = store.shared('test');
+    const ids = Array.from({ length: 8 }, (_, i) => `m${i}`);
+    const answers = await Promise.all(ids.map((id) => lane(async (tx) => (await sql`insert into shared_t (id, n) values (${id}, 1)`.execute(tx), txid(tx)), id)));
+    expect(new Set(answers).size).toBe(1);
+    b.release();
+    expect(await b.done).not.toBe(answers[0]);
+    expect(await rows()).toEqual(['blocker', ...ids]);
+  });
+
   it('a member that throws gets its own error and leaves nothing; the others commit, each once', async () => {
     const b = blocker();
     const calls: Record<string, number> = {};

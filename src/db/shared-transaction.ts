@@ -24,6 +24,14 @@ export const MAX_SHARED_MEMBERS = 64;
 /** Thrown inside a shared transaction to roll it back once a member failed; never reaches a caller. */
 class MemberFailed extends Error {}
 
+/**
+ * Shared transactions of one lane that may run at once. A lane runs its members one round trip after another, so
+ * under load one transaction at a time caps it at one member per round trip; a second one starts once this many
+ * callers wait. Both take their locks in the same order, so they cannot deadlock each other.
+ */
+const MAX_RUNNING = 2;
+const SECOND_WHEN_WAITING = 8;
+
 /** Members run again alone at most this many at a time, so a failed batch does not take every pooled connection. */
 const RERUN_PARALLEL = 4;
 
@@ -39,8 +47,9 @@ const byOrder = (a: Member, b: Member) => (a.order < b.order ? -1 : a.order > b.
 /**
  * Short transactions that many requests run at once (a payout's decision, its move at the sandbox bank, the
  * record of its submission) share one transaction on PostgreSQL, as SQLite's group commit shares commits
- * (issue 13). One shared transaction runs at a time; the callers that arrive meanwhile wait, then run together
- * in the next one, one after another on its connection, in `order`, and commit once. Under load one BEGIN and
+ * (issue 13). While a shared transaction runs, the callers that arrive wait, then run together in the next one,
+ * one after another on its connection, in `order`, and commit once (a second one starts beside the first when
+ * many wait, `MAX_RUNNING`). Under load one BEGIN and
  * one COMMIT, with its flush, serve dozens of them, and each member's held writes travel with the next member's
  * first statement: a member costs one round trip instead of two. A caller that finds nobody running or waiting
  * runs at once, in a transaction of its own.
@@ -48,17 +57,19 @@ const byOrder = (a: Member, b: Member) => (a.order < b.order ? -1 : a.order > b.
  * A member must be a transaction that could run on its own with the same effect. What it reads, a member before
  * it may have written, exactly as if that one had committed first (two decisions of one user see each other,
  * as they would one after the other). It must not lock rows that its caller holds or waits for outside it, and
- * it must not mind running again after a failure that rolled everything back. If any member fails, or the server
- * refuses the COMMIT, the shared transaction is rolled back and every member runs again in a transaction of its
- * own, so each caller gets its own outcome, as if it had never shared. If the connection is lost during the
- * COMMIT, nobody knows whether it committed: every member's caller gets that error, as it would alone. Members run in `order`, the key of the rows they lock first (a user's,
- * say, for rows that all belong to that user), so that two shared transactions, on one node or two, take
- * their locks in one order; should anything else deadlock with one, PostgreSQL aborts one side, and if that
- * is the shared transaction its members run again, alone.
+ * it must not mind running again after a failure that rolled everything back. If any member fails, or the
+ * server refuses the COMMIT, the shared transaction is rolled back and every member runs again in a transaction
+ * of its own, so each caller gets its own outcome, as if it had never shared. If the connection is lost during
+ * the COMMIT, nobody knows whether it committed: every member's caller gets that error, as it would alone.
+ *
+ * Members run in `order`, the key of the rows they lock first (a user's, say, for rows that all belong to that
+ * user), so that two shared transactions, on one node or two, take their locks in one order; should anything
+ * else deadlock with one, PostgreSQL aborts one side, and if that is the shared transaction its members run
+ * again, alone.
  */
 export function sharedTransactions(run: TransactionRunner): SharedTransactionRunner {
   let waiting: Member[] = [];
-  let running = false;
+  let running = 0;
   const counts = { shared: 0, rerun: 0 };
 
   const alone = (m: Member) => run(m.fn).then(m.resolve, m.reject);
@@ -94,7 +105,7 @@ export function sharedTransactions(run: TransactionRunner): SharedTransactionRun
   };
 
   const drain = async () => {
-    running = true;
+    running++;
     try {
       while (waiting.length > 0) {
         const next = waiting.slice(0, MAX_SHARED_MEMBERS);
@@ -103,14 +114,14 @@ export function sharedTransactions(run: TransactionRunner): SharedTransactionRun
         else await together(next);
       }
     } finally {
-      running = false;
+      running--;
     }
   };
 
   const runner = <T>(fn: (tx: Tx) => Promise<T>, order = ''): Promise<T> =>
     new Promise<T>((resolve, reject) => {
       waiting.push({ fn, order, resolve: resolve as (v: unknown) => void, reject });
-      if (!running) void drain();
+      if (running === 0 || (running < MAX_RUNNING && waiting.length >= SECOND_WHEN_WAITING)) void drain();
     });
   return Object.assign(runner, { counts });
 }

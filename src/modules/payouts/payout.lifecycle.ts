@@ -96,7 +96,7 @@ async function markFailed(ctx: AppContext, p: PayoutsTable, reason: string): Pro
  * `failed`. Returns the 201 body when this call moved the attempt to `submitted`.
  *
  * Concurrent submissions share their transaction on PostgreSQL (`Store.shared`): each changes only its own
- * attempt's rows, with conditional updates, so running one again after a lost COMMIT changes nothing twice. A
+ * attempt's rows, with conditional updates, so it can run again alone if the shared transaction rolls back. A
  * failure does not share: it gives its amount back to the user's usage rows, which a request locks too, and in
  * a shared transaction two of one user's failures could take those rows in an order that deadlocks a request.
  */
