@@ -9,7 +9,7 @@ import { backgroundFace, READS_MARK, unmarked, wrapPool, type MarkedRead } from 
 import { MAIN_AUTOCHECKPOINT_PAGES, SQLITE_DEFAULT_AUTOCHECKPOINT_PAGES, startCheckpointer } from './sqlite-checkpointer.js';
 import { walSyncer } from './sqlite-wal-sync.js';
 import { GroupCommitSqliteDialect } from './sqlite-group-commit.js';
-import { sharedTransactions, type SharedTransactionRunner } from './shared-transaction.js';
+import { sharedTransactions, unshared, type SharedTransactionRunner } from './shared-transaction.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -186,7 +186,7 @@ export function openStore(opts: {
     await wal?.close();
   };
   const run = transactionRunner(db);
-  const alone = Object.assign(<T>(fn: (tx: Tx) => Promise<T>) => run(fn), { counts: { shared: 0, rerun: 0 } });
+  const alone = unshared(run);
   const store: Store = { db, dialect: 'sqlite', transaction: run, shared: () => alone, close, get background() { return store; } };
   return store;
 }

@@ -80,6 +80,19 @@ describe('shared transactions', () => {
     expect(await rows()).toEqual(['blocker', ...ids]);
   });
 
+  it.runIf(onPostgres)('a shared transaction takes at most 64 members; the rest go in the next', async () => {
+    const b = blocker();
+    const lane = store.shared('test');
+    const ids = Array.from({ length: 80 }, (_, i) => `c${String(i).padStart(2, '0')}`);
+    const answers = await Promise.all(ids.map((id) => lane(async (tx) => (await sql`insert into shared_t (id, n) values (${id}, 1)`.execute(tx), txid(tx)), id)));
+    b.release();
+    await b.done;
+    const sizes = [...answers.reduce((m, x) => m.set(x, (m.get(x) ?? 0) + 1), new Map<string, number>()).values()];
+    expect(Math.max(...sizes)).toBe(64);
+    expect(sizes.reduce((a, n) => a + n, 0)).toBe(80);
+    expect(await rows()).toEqual(['blocker', ...ids]);
+  });
+
   it('a member that throws gets its own error and leaves nothing; the others commit, each once', async () => {
     const b = blocker();
     const calls: Record<string, number> = {};

@@ -19,7 +19,7 @@ interface Member {
 }
 
 /** Most members one shared transaction takes; the rest wait for the next. */
-export const MAX_SHARED_MEMBERS = 64;
+const MAX_SHARED_MEMBERS = 64;
 
 /** Thrown inside a shared transaction to roll it back once a member failed; never reaches a caller. */
 class MemberFailed extends Error {}
@@ -40,7 +40,7 @@ const RERUN_PARALLEL = 4;
  * with an SQLSTATE (it refused, and rolled back). A connection lost during the COMMIT leaves the outcome unknown.
  */
 const surelyRolledBack = (err: unknown, committing: boolean) =>
-  !committing || err instanceof MemberFailed || /^[0-9A-Z]{5}$/.test(String((err as { code?: unknown })?.code ?? ''));
+  !committing || /^[0-9A-Z]{5}$/.test(String((err as { code?: unknown })?.code ?? ''));
 
 const byOrder = (a: Member, b: Member) => (a.order < b.order ? -1 : a.order > b.order ? 1 : 0);
 
@@ -124,4 +124,9 @@ export function sharedTransactions(run: TransactionRunner): SharedTransactionRun
       if (running === 0 || (running < MAX_RUNNING && waiting.length >= SECOND_WHEN_WAITING)) void drain();
     });
   return Object.assign(runner, { counts });
+}
+
+/** A runner whose callers never share: each runs in a transaction of its own (SQLite, and a store's default). */
+export function unshared(run: TransactionRunner): SharedTransactionRunner {
+  return Object.assign(<T>(fn: (tx: Tx) => Promise<T>) => run(fn), { counts: { shared: 0, rerun: 0 } });
 }

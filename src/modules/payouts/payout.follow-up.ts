@@ -3,7 +3,7 @@ import { compiled, compiledForList } from '../../db/compiled.js';
 import { inRowsOf } from '../../db/database.js';
 import { batchPass, mapBounded, withLeaseRenewal } from '../../shared/jobs.js';
 import type { RailTransfer } from '../rail/rail.port.js';
-import { applyRailStatus, applyRailStatusIn, askRail, finishMany, nextCheck, reschedule, submitPayout } from './payout.lifecycle.js';
+import { applyRailStatus, applyRailStatusIn, askRail, finishMany, lockOrder, nextCheck, reschedule, submitPayout } from './payout.lifecycle.js';
 import type { PayoutsTable } from './payouts.tables.js';
 
 /** How long one node holds an attempt it is following up (D29); a node that dies lets another take it then. */
@@ -157,7 +157,7 @@ async function applyAll(ctx: AppContext, all: { p: PayoutsTable; t: RailTransfer
   for (const { p, t } of all) if (t.status === 'FAILED') await isolated(ctx, p, () => applyRailStatus(ctx, p, t));
   const items = all.filter(({ t }) => t.status !== 'FAILED');
   if (items.length === 0) return;
-  const key = (x: { p: PayoutsTable }) => `${x.p.user_id}\u0000${x.p.id}`;
+  const key = (x: { p: PayoutsTable }) => lockOrder(x.p);
   items.sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
   // The common case, a submitted payout the rail completed, is one update for all of them.
   const confirms = items.filter(({ p, t }) => p.status === 'submitted' && t.status === 'COMPLETED').map(({ p }) => p.id);

@@ -102,9 +102,11 @@ async function markFailed(ctx: AppContext, p: PayoutsTable, reason: string): Pro
  */
 export async function applyRailStatus(ctx: AppContext, p: PayoutsTable, t: RailTransfer): Promise<Record<string, unknown> | null> {
   const apply = (tx: Tx) => applyRailStatusIn(ctx, tx, p, t);
-  // In user then id order, as the follow-up job takes attempts' rows.
-  return t.status === 'FAILED' ? ctx.store.transaction(apply) : ctx.store.shared('payout-submission')(apply, `${p.user_id}\u0000${p.id}`);
+  return t.status === 'FAILED' ? ctx.store.transaction(apply) : ctx.store.shared('payout-submission')(apply, lockOrder(p));
 }
+
+/** The order in which transactions that change several attempts take their rows: by user, then by attempt. */
+export const lockOrder = (p: Pick<PayoutsTable, 'user_id' | 'id'>): string => `${p.user_id}\u0000${p.id}`;
 
 /** `applyRailStatus` inside the caller's transaction (the follow-up job applies a batch in one). */
 export async function applyRailStatusIn(ctx: AppContext, tx: Tx, p: PayoutsTable, t: RailTransfer): Promise<Record<string, unknown> | null> {

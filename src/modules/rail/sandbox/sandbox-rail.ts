@@ -1,8 +1,8 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.js';
 import { compiled, compiledByShape, compiledForList } from '../../../db/compiled.js';
-import { isUniqueViolation, type Tx } from '../../../db/database.js';
-import type { SharedTransactionRunner } from '../../../db/shared-transaction.js';
+import { isUniqueViolation } from '../../../db/database.js';
+import { unshared, type SharedTransactionRunner } from '../../../db/shared-transaction.js';
 import { isCbu, isCvu, normalizeAlias, type DestinationKind } from '../../../shared/ar-identifiers.js';
 import type { Clock } from '../../../shared/clock.js';
 import { newId } from '../../../shared/ids.js';
@@ -74,9 +74,7 @@ export class SandboxRail implements BankRail {
     private readonly clock: Clock,
     private readonly confirmDelayMs: number,
     /** Where moves run: their own transaction each, or one shared by concurrent moves (`Store.shared`). */
-    private readonly moves: SharedTransactionRunner = Object.assign(<T>(fn: (tx: Tx) => Promise<T>) => db.transaction().execute(fn), {
-      counts: { shared: 0, rerun: 0 },
-    }),
+    private readonly moves: SharedTransactionRunner = unshared((fn) => db.transaction().execute(fn)),
   ) {
     this.incoming = new IncomingNotices(db, clock);
   }
