@@ -89,12 +89,21 @@ function transactionRunner(db: Kysely<Database>) {
   };
 }
 
+/**
+ * How long a statement in a shared transaction waits for a row lock before it fails the shared transaction,
+ * whose members then run again, each alone (and without this limit). Members take their locks in one order and
+ * hold them for a few milliseconds; a wait this long means a lock held elsewhere, which only its member's caller
+ * should wait for.
+ */
+export const SHARED_LOCK_TIMEOUT_MS = 1000;
+const sharedBegin = (tx: Tx) => sql.raw(`set local lock_timeout = ${SHARED_LOCK_TIMEOUT_MS}`).execute(tx);
+
 /** One shared-transaction runner per lane name, made when first asked for. */
 function lanes(run: ReturnType<typeof transactionRunner>): (lane: string) => SharedTransactionRunner {
   const byName = new Map<string, SharedTransactionRunner>();
   return (lane) => {
     let runner = byName.get(lane);
-    if (!runner) byName.set(lane, (runner = sharedTransactions(run)));
+    if (!runner) byName.set(lane, (runner = sharedTransactions(run, { begin: sharedBegin })));
     return runner;
   };
 }

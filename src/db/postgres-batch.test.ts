@@ -69,6 +69,19 @@ describe.runIf(process.env.TEST_DATABASE_URL)('PostgreSQL batches', () => {
     expect((await pool.query('select count(*)::int as n from notes')).rows).toEqual([{ n: 1 }]);
   });
 
+  it('send a transaction\'s `set local` with its BEGIN, and drop it with a transaction that sent nothing', async () => {
+    const trips = await sentDuring(async (c) => {
+      await c.query('begin');
+      expect((await c.query('set local lock_timeout = 1234')).command).toBe('SET');
+      expect((await c.query('select current_setting($1) as v', ['lock_timeout'])).rows).toEqual([{ v: '1234ms' }]);
+      await c.query('commit');
+    });
+    expect(trips).toBe(2);
+    expect(await sentDuring(async (c) => void (await c.query('begin'), await c.query('set local lock_timeout = 5'), await c.query('commit')))).toBe(0);
+    // Only for the transaction: the connection's next one has the session's value again.
+    expect((await pool.query('select current_setting($1) as v', ['lock_timeout'])).rows).toEqual([{ v: '0' }]);
+  });
+
   it('describe a prepared statement once per connection: later runs skip the Describe and answer the same', async () => {
     await pool.query('insert into items (id, n) values ($1, $2)', ['d', 5]);
     const read = 'select id, n from items where id = $1';

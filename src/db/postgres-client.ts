@@ -24,6 +24,9 @@ export interface MarkedRead {
   values: readonly unknown[];
 }
 
+/** A setting for the rest of the transaction, one name and one plain value: safe to send as a batch item. */
+const SET_LOCAL = /^set local [a-z_]+ = [0-9a-z_]+$/;
+
 /** Callbacks told how many rows a held write changed, by the number its mark carries (`/*defer:table:n*\/`). */
 const callbacks = new Map<number, (changed: number) => void>();
 let lastCallback = 0;
@@ -75,8 +78,9 @@ type Query = (config: { name?: string; text: string; values?: unknown[] }) => Pr
  * as before; only an error of a held write surfaces later, at the next statement or the COMMIT, which then
  * fails, so the transaction still rolls back as a whole.
  *
- * Held BEGIN: Kysely's `begin` is answered at once and sent with the transaction's first statement; a
- * transaction that sent nothing is committed or rolled back without a word to the server.
+ * Held BEGIN: Kysely's `begin` is answered at once and sent with the transaction's first statement, and so is a
+ * `set local` right after it; a transaction that sent nothing is committed or rolled back without a word to the
+ * server.
  *
  * What is held goes out with the next statement as one batch (`postgres-batch.ts`): one write, one answer.
  * A statement without values that may hold several commands (a migration's script) cannot be batched; what is
@@ -109,19 +113,23 @@ export function wrapPool(pool: pg.Pool): pg.Pool {
       return it.name ? ((await batch([it]))[0] as unknown as pg.QueryResult) : raw({ text, values });
     };
     let beginHeld = false;
+    /** `set local` statements sent right after the held BEGIN, with it. */
+    let settingsHeld: string[] = [];
     /** Between a BEGIN (held or sent) and its COMMIT or ROLLBACK: where statements may share a batch. */
     let inTransaction = false;
     /** Held writes in the order they must run; the writes of one group run together as one statement. */
     let groups: HeldWrite[][] = [];
     const dropHeld = () => {
       beginHeld = false;
+      settingsHeld = [];
       groups = [];
     };
 
     /** What is held, as statements to run before the next one, and what to tell the held writes once they ran. */
     const takeHeld = () => {
       const items: BatchItem[] = beginHeld ? [{ text: 'begin', values: [] }] : [];
-      const tell: Tell[] = beginHeld ? [() => undefined] : [];
+      for (const text of settingsHeld) items.push({ text, values: [] });
+      const tell: Tell[] = items.map(() => () => undefined);
       for (const writes of groups) {
         if (writes.length === 1) {
           const w = writes[0]!;
@@ -136,7 +144,7 @@ export function wrapPool(pool: pg.Pool): pg.Pool {
           });
         }
       }
-      const restore = { beginHeld, groups };
+      const restore = { beginHeld, settingsHeld, groups };
       dropHeld();
       return { items, tell, restore };
     };
@@ -145,9 +153,10 @@ export function wrapPool(pool: pg.Pool): pg.Pool {
      * writes it carried are still to be sent, before anything held since, or a caller that goes on would run the
      * rest of its transaction without a BEGIN, or commit without them.
      */
-    const putBack = (err: unknown, restore: { beginHeld: boolean; groups: HeldWrite[][] }) => {
+    const putBack = (err: unknown, restore: { beginHeld: boolean; settingsHeld: string[]; groups: HeldWrite[][] }) => {
       if (!wasNotSent(err)) return;
       beginHeld ||= restore.beginHeld;
+      settingsHeld = [...restore.settingsHeld, ...settingsHeld];
       groups = [...restore.groups, ...groups];
     };
 
@@ -218,6 +227,11 @@ export function wrapPool(pool: pg.Pool): pg.Pool {
           beginHeld = true;
           return answer('BEGIN');
         }
+        // A setting for the transaction just begun travels with its BEGIN.
+        if (beginHeld && groups.length === 0 && SET_LOCAL.test(text)) {
+          settingsHeld.push(text);
+          return answer('SET');
+        }
         // Nothing was sent since BEGIN: there is nothing to commit or roll back on the server.
         if (beginHeld && (text === 'rollback' || (text === 'commit' && groups.length === 0))) {
           dropHeld();
@@ -256,7 +270,7 @@ export function wrapPool(pool: pg.Pool): pg.Pool {
       dropHeld();
       inTransaction = false;
     };
-    held.set(client, { dirty: () => beginHeld || groups.length > 0 || inTransaction, drop: onRelease });
+    held.set(client, { dirty: () => beginHeld || settingsHeld.length > 0 || groups.length > 0 || inTransaction, drop: onRelease });
     return client;
   };
   /** Each wrapped client's held state; a client is wrapped once, when the pool first hands it out. */

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestStore, type TestStore } from '../../test/helpers.js';
-import { afterCommit, openStore, type Store, type Tx } from './database.js';
+import { afterCommit, openStore, SHARED_LOCK_TIMEOUT_MS, type Store, type Tx } from './database.js';
 import { sharedTransactions, type TransactionRunner } from './shared-transaction.js';
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
@@ -132,6 +132,38 @@ describe('shared transactions', () => {
     expect(((results[1] as PromiseRejectedResult).reason as { code?: string }).code).toBe('23505');
     expect(lane.counts.rerun - before).toBe(3);
     expect((await sql<{ id: string }>`select id from shared_d order by id`.execute(store.db)).rows.map((r) => r.id)).toEqual(['a', 'c', 'old']);
+  });
+
+  it.runIf(onPostgres)('a member stuck behind a lock held elsewhere holds up only its own caller', async () => {
+    await sql`insert into shared_t (id, n) values ('held', 0)`.execute(store.db);
+    const lane = store.shared('test');
+    const done: Record<string, number> = {};
+    const started = Date.now();
+    const member = (id: string, fn: (tx: Tx) => Promise<unknown>) =>
+      lane(async (tx) => {
+        await fn(tx);
+        return id;
+      }, id).then((r) => ((done[id] = Date.now() - started), r));
+    const insert = (id: string) => member(id, (tx) => sql`insert into shared_t (id, n) values (${id}, 1)`.execute(tx));
+    const before = lane.counts.rerun;
+    let answers: string[] = [];
+    // Another session holds the row for three seconds: far longer than the shared lock timeout.
+    await store.db.connection().execute(async (outside) => {
+      await sql`begin`.execute(outside);
+      await sql`select id from shared_t where id = 'held' for update`.execute(outside);
+      const b = blocker();
+      const all = Promise.all([insert('a'), member('h', (tx) => sql`update shared_t set n = n + 1 where id = 'held'`.execute(tx)), insert('z')]);
+      b.release();
+      await b.done;
+      await new Promise((r) => setTimeout(r, SHARED_LOCK_TIMEOUT_MS + 2000));
+      expect(Object.keys(done).sort()).toEqual(['a', 'z']);
+      await sql`commit`.execute(outside);
+      answers = await all;
+    });
+    expect(answers).toEqual(['a', 'h', 'z']);
+    expect(done.a!).toBeLessThan(SHARED_LOCK_TIMEOUT_MS + 1500);
+    expect(lane.counts.rerun - before).toBe(3);
+    expect(await rows()).toEqual(['a', 'blocker', 'held', 'z']);
   });
 
   it('each member\'s after-commit callbacks run once, after the commit, and never for an attempt rolled back', async () => {

@@ -67,7 +67,17 @@ const byOrder = (a: Member, b: Member) => (a.order < b.order ? -1 : a.order > b.
  * else deadlock with one, PostgreSQL aborts one side, and if that is the shared transaction its members run
  * again, alone.
  */
-export function sharedTransactions(run: TransactionRunner): SharedTransactionRunner {
+export function sharedTransactions(
+  run: TransactionRunner,
+  opts: {
+    /**
+     * Runs first in each shared transaction (not in one of a lone caller): PostgreSQL's lock timeout, so that a
+     * member stuck behind a lock held elsewhere fails the shared transaction, whose members then run alone, and
+     * only its own caller waits on.
+     */
+    begin?: (tx: Tx) => Promise<unknown>;
+  } = {},
+): SharedTransactionRunner {
   let waiting: Member[] = [];
   let running = 0;
   const counts = { shared: 0, rerun: 0 };
@@ -81,6 +91,11 @@ export function sharedTransactions(run: TransactionRunner): SharedTransactionRun
     let committing = false;
     try {
       await run(async (tx) => {
+        try {
+          await opts.begin?.(tx);
+        } catch {
+          throw new MemberFailed();
+        }
         for (const m of members) {
           try {
             results.push(await m.fn(tx));

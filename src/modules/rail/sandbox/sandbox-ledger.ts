@@ -181,6 +181,17 @@ export async function settleTransfer(db: Kysely<Database>, clock: Clock, t: Rail
 
 /** `settleTransfer` inside the caller's transaction, so a batch of settlements commits once. */
 export async function settleInTransaction(tx: Tx, clock: Clock, t: RailTransfersTable): Promise<RailTransfersTable | null> {
+  const reversals: BalanceChange[] = [];
+  const settled = await settleOne(tx, clock, t, reversals);
+  if (!(await applyBalances(tx, reversals))) throw new InsufficientFunds();
+  return settled;
+}
+
+/**
+ * Settles one transfer; a failure's balance changes are added to `reversals` for the caller to apply, so that a
+ * batch applies all of them in one account order.
+ */
+async function settleOne(tx: Tx, clock: Clock, t: RailTransfersTable, reversals: BalanceChange[]): Promise<RailTransfersTable | null> {
   const at = clock.now();
   const now = at.toISOString();
   const fails = t.scenario === 'fail';
@@ -193,11 +204,7 @@ export async function settleInTransaction(tx: Tx, clock: Clock, t: RailTransfers
   const res = await settle.run(tx, { id: t.id, status: settled.status, failure_reason: settled.failure_reason, now });
   if (res.changed !== 1) return null;
   if (fails) {
-    const reversed = await applyBalances(tx, [
-      { account: accountRef(t.to_account_id), delta: -t.amount },
-      { account: accountRef(t.from_account_id), delta: t.amount },
-    ]);
-    if (!reversed) throw new InsufficientFunds();
+    reversals.push({ account: accountRef(t.to_account_id), delta: -t.amount }, { account: accountRef(t.from_account_id), delta: t.amount });
     await insertLegs.defer(
       tx,
       { id: newId('dep', at), transfer_id: t.id, account_id: t.to_account_id, amount: -t.amount, is_reversal: 1, created_at: now },
@@ -228,12 +235,29 @@ export async function settleManyInTransaction(tx: Tx, clock: Clock, rows: readon
   const done = new Set((await completeMany.run(tx, simple.map((t) => t.id), { now })).rows.map((r) => r.id));
   for (const t of simple) if (done.has(t.id)) out.push({ ...t, status: 'COMPLETED', failure_reason: null, completed_at: now });
   const together = new Set(simple);
+  const reversals: BalanceChange[] = [];
   for (const t of rows) {
     if (together.has(t)) continue;
-    const settled = await settleInTransaction(tx, clock, t);
+    const settled = await settleOne(tx, clock, t, reversals);
     if (settled) out.push(settled);
   }
+  // Applied after every failure is known, netted per account and in account order: reversing in transfer order
+  // could lock accounts against the order of a shared transaction of moves, and deadlock with it on PostgreSQL.
+  if (!(await applyBalances(tx, netPerAccount(reversals)))) throw new InsufficientFunds();
   return out;
+}
+
+type BalanceChange = { account: AccountRef; delta: number };
+
+/** One change per account, the sum of its changes; none for an account whose changes cancel out. */
+function netPerAccount(changes: readonly BalanceChange[]): BalanceChange[] {
+  const net = new Map<string, BalanceChange>();
+  for (const c of changes) {
+    const n = net.get(c.account.id);
+    if (n) n.delta += c.delta;
+    else net.set(c.account.id, { ...c });
+  }
+  return [...net.values()].filter((c) => c.delta !== 0);
 }
 
 const accountRef = (id: string): AccountRef => (id === WORLD_ACCOUNT_ID ? WORLD : { id, kind: 'customer' });
@@ -244,7 +268,7 @@ const accountRef = (id: string): AccountRef => (id === WORLD_ACCOUNT_ID ? WORLD 
  * no running balance: one row every external payout updated would serialise them all on PostgreSQL. Returns false
  * when a debit was not covered, after undoing the credits made before it.
  */
-async function applyBalances(tx: Tx, changes: { account: AccountRef; delta: number }[], transfer?: string): Promise<boolean> {
+async function applyBalances(tx: Tx, changes: BalanceChange[], transfer?: string): Promise<boolean> {
   const rows = changes.filter((c) => c.account.kind === 'customer').sort((a, b) => (a.account.id < b.account.id ? -1 : 1));
   const credited: typeof rows = [];
   for (const c of rows) {

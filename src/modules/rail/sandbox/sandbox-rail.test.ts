@@ -372,3 +372,57 @@ describe('sandbox bank rail', () => {
     }
   });
 });
+
+/**
+ * Reversals of failed transfers settled in one batch lock accounts in account order, as shared moves do. In
+ * transfer order, a batch holding B while it waits for A and a shared move holding A while it waits for B would
+ * deadlock; PostgreSQL would abort one after `deadlock_timeout`.
+ */
+describe.runIf(process.env.TEST_DATABASE_URL)('sandbox reversals and lock order (PostgreSQL)', () => {
+  it('a batch of failures waits for the lowest account before it locks a higher one', async () => {
+    const t = await startTestApp({ env: { SANDBOX_CONFIRM_DELAY_MS: '2000' } });
+    const observed = await observedStore(t);
+    try {
+      const db = t.app.ctx.store.db;
+      const users = [await createOnboardedUser(t.app, { fundArs: 100 }), await createOnboardedUser(t.app, { fundArs: 100 })];
+      const accounts = await Promise.all(
+        users.map(async (u) => ({ cvu: u.cvu, id: (await db.selectFrom('rail_accounts').select('id').where('cvu', '=', u.cvu).executeTakeFirstOrThrow()).id })),
+      );
+      const [low, high] = accounts.sort((a, b) => (a.id < b.id ? -1 : 1));
+      // The higher account's transfer comes first in transfer order.
+      const rail = t.app.ctx.rail;
+      for (const [n, acc] of [high!, low!].entries()) {
+        const out = await rail.submitTransfer({ reference: `lo-${n}-${acc.id}`, fromCvu: acc.cvu, toKind: 'CBU', to: MAGIC_CBUS.fail, amountCentavos: 1000 });
+        expect(out.kind).toBe('accepted');
+        t.clock.advance(1);
+      }
+      t.clock.advance(2000);
+
+      // A balance update's lock (FOR NO KEY UPDATE; a leg's foreign key only takes KEY SHARE, which does not conflict).
+      let highWasFree: boolean | undefined;
+      let settling: Promise<Map<string, unknown>> | undefined;
+      await observed.db.transaction().execute(async (tx) => {
+        await sql`select id from rail_accounts where id = ${low!.id} for no key update`.execute(tx);
+        settling = rail.getTransfers([`lo-0-${high!.id}`, `lo-1-${low!.id}`]);
+        for (let i = 0; i < 200; i++) {
+          const waiting = await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`.execute(tx);
+          if (waiting.rows[0]!.n > 0) break;
+          await new Promise((r) => setTimeout(r, 10));
+        }
+        try {
+          await sql`select id from rail_accounts where id = ${high!.id} for no key update nowait`.execute(tx);
+          highWasFree = true;
+        } catch {
+          highWasFree = false;
+        }
+      });
+      expect(highWasFree).toBe(true);
+      const settled = (await settling!) as Map<string, { status: string }>;
+      expect([...settled.values()].map((s) => s.status)).toEqual(['FAILED', 'FAILED']);
+      for (const acc of [low!, high!]) expect(await rail.getBalance(acc.cvu)).toBe(10000);
+    } finally {
+      await observed.close();
+      await t.close();
+    }
+  });
+});
