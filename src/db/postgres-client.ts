@@ -389,13 +389,31 @@ function answerLater<T>(p: Promise<T>, cb: (err: unknown, r?: T) => void): void 
 /** `with w0 as (… returning 1), w1 as (…) select count(*) …`: every write runs, and each one's count comes back. */
 function combine(writes: HeldWrite[]): { text: string; values: unknown[] } {
   const values: unknown[] = [];
-  const ctes = writes.map((w, i) => {
-    const offset = values.length;
-    values.push(...w.values);
-    // Only placeholders are renumbered: held writes are compiled statements, which bind every value.
-    const body = offset === 0 ? w.sql : w.sql.replace(/\$(\d+)/g, (_m, n: string) => `$${Number(n) + offset}`);
-    return `w${i} as (${body} returning 1)`;
-  });
-  const counts = writes.map((_w, i) => `(select count(*) from w${i})::int as c${i}`);
-  return { text: `with ${ctes.join(', ')} select ${counts.join(', ')}`, values };
+  let key = '';
+  for (const w of writes) {
+    key += `${w.values.length}\u0000${w.sql}\u0000`;
+    for (const v of w.values) values.push(v);
+  }
+  let text = combinedTexts.get(key);
+  if (text === undefined) {
+    let offset = 0;
+    const ctes = writes.map((w, i) => {
+      // Only placeholders are renumbered: held writes are compiled statements, which bind every value.
+      const at = offset;
+      const body = at === 0 ? w.sql : w.sql.replace(/\$(\d+)/g, (_m, n: string) => `$${Number(n) + at}`);
+      offset += w.values.length;
+      return `w${i} as (${body} returning 1)`;
+    });
+    const counts = writes.map((_w, i) => `(select count(*) from w${i})::int as c${i}`);
+    text = `with ${ctes.join(', ')} select ${counts.join(', ')}`;
+    if (combinedTexts.size < STATEMENT_CACHE_MAX) combinedTexts.set(key, text);
+  }
+  return { text, values };
 }
+
+/**
+ * Combined texts by the writes they combine (each write's text and number of values). A payout combines the
+ * same few sets of writes over and over: renumbering their placeholders each time showed in its profile, and
+ * the same string each time lets the statement-name lookup reuse its hash (issue 13).
+ */
+const combinedTexts = new Map<string, string>();

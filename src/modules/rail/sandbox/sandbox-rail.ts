@@ -34,6 +34,11 @@ import {
 } from './sandbox-names.js';
 
 type Account = RailAccountsTable;
+/** What the sandbox reads of an account to move money: all of it but the balance, which never changes once open. */
+type KnownAccount = Omit<Account, 'balance'>;
+
+/** Accounts kept by CVU (issue 13): a payout's origin is read once, not on every payout. */
+const KNOWN_ACCOUNTS_MAX = 10_000;
 
 const transferByReference = compiled<{ reference: string }, RailTransfersTable>((db, a) => db.selectFrom('rail_transfers').selectAll().where('reference', '=', a.reference));
 const balanceOfCvu = compiled<{ cvu: string }, Pick<RailAccountsTable, 'balance'>>((db, a) =>
@@ -329,19 +334,36 @@ export class SandboxRail implements BankRail {
    * customer holds a CVU under this bank's prefix, so a CBU or another provider's CVU (the usual payout) lands at
    * another bank without a read.
    */
-  private async accounts(fromCvu: string | null, lookup: Lookup | null): Promise<Account[]> {
+  /**
+   * The accounts a transfer names: its origin by CVU, a destination that may be a customer by CVU or alias. An
+   * account's id, CVU, alias and holder never change once opened, so one read of every CVU is kept (the
+   * oldest dropped past KNOWN_ACCOUNTS_MAX); an alias, or a CVU not yet seen, is read.
+   */
+  private async accounts(fromCvu: string | null, lookup: Lookup | null): Promise<KnownAccount[]> {
     const mayBeCustomer = lookup && 'number' in lookup && !('scenario' in lookup) && lookup.number.startsWith(SANDBOX_CVU_PREFIX);
     const cvus = [...(fromCvu ? [fromCvu] : []), ...(mayBeCustomer ? [lookup.number] : [])];
     const alias = lookup && 'alias' in lookup ? lookup.alias : null;
     if (cvus.length === 0 && !alias) return [];
+    if (!alias) {
+      const known = cvus.map((c) => this.known.get(c));
+      if (known.every((k) => k !== undefined)) return known;
+    }
     const args: Record<string, string> = Object.fromEntries(cvus.map((c, i) => [`cvu${i}`, c]));
     if (alias) args.alias = alias;
-    return accountsStatement({ cvus: cvus.length, alias: alias !== null }).all(this.db, args);
+    const rows: KnownAccount[] = await accountsStatement({ cvus: cvus.length, alias: alias !== null }).all(this.db, args);
+    for (const { balance: _, ...row } of rows as Account[]) {
+      if (row.kind !== 'customer' || !row.cvu) continue;
+      if (this.known.size >= KNOWN_ACCOUNTS_MAX) this.known.delete(this.known.keys().next().value!);
+      this.known.set(row.cvu, row);
+    }
+    return rows;
   }
+
+  private readonly known = new Map<string, KnownAccount>();
 }
 
 /** The two sides of a transfer the sandbox will make, or why it refuses at submission. */
-function admit(from: Account | undefined, to: Endpoint | null): { from: Account; to: Endpoint } | Extract<SubmitOutcome, { kind: 'rejected' }> {
+function admit(from: KnownAccount | undefined, to: Endpoint | null): { from: KnownAccount; to: Endpoint } | Extract<SubmitOutcome, { kind: 'rejected' }> {
   if (!to) return { kind: 'rejected', reason: 'destination_not_found', message: 'The destination account does not exist' };
   if (to.scenario === 'reject') return { kind: 'rejected', reason: 'destination_rejected', message: 'The destination bank rejected the transfer' };
   if (!from) return { kind: 'rejected', reason: 'invalid_request', message: 'Unknown origin account' };
@@ -361,7 +383,7 @@ function lookupOf(kind: DestinationKind, value: string): Lookup | null {
 }
 
 /** Where a destination lands: a magic account, a sandbox customer, or an account at another bank. */
-function endpointOf(lookup: Lookup, rows: Account[]): Endpoint | null {
+function endpointOf(lookup: Lookup, rows: KnownAccount[]): Endpoint | null {
   if ('scenario' in lookup) {
     const { scenario, number } = lookup;
     return { account: WORLD, identifier: number, name: magicHolderName(scenario), legalId: syntheticLegalId(number), scenario };
@@ -373,7 +395,7 @@ function endpointOf(lookup: Lookup, rows: Account[]): Endpoint | null {
   return { account: WORLD, identifier: n, name: `Titular cuenta ${n.slice(-4)}`, legalId: syntheticLegalId(n), scenario: null };
 }
 
-const customerEndpoint = (acc: Account): Endpoint => ({
+const customerEndpoint = (acc: KnownAccount): Endpoint => ({
   account: acc,
   identifier: acc.cvu!,
   name: acc.holder_name,
