@@ -113,7 +113,9 @@ export function sharedTransactions(
         return;
       }
       counts.rerun += members.length;
-      await mapBounded(members, RERUN_PARALLEL, alone);
+      // Not waited for: a member that runs again alone may wait on a lock held elsewhere for as long as it is
+      // held, and the callers that arrive meanwhile must not wait behind it.
+      void mapBounded(members, RERUN_PARALLEL, alone);
       return;
     }
     members.forEach((m, i) => m.resolve(results[i]));

@@ -225,8 +225,9 @@ async function settleOne(tx: Tx, clock: Clock, t: RailTransfersTable, reversals:
 
 /**
  * Settles many due transfers in the caller's transaction. Those that simply complete to another bank (most
- * payouts) take one update per list; a failure or a credit to a customer goes through `settleInTransaction`.
- * Returns the settled rows; one settled by someone else meanwhile is left out.
+ * payouts) take one update per list; a failure or a credit to a customer is settled one by one, and the
+ * failures give their money back together at the end. Returns the settled rows; one settled by someone else
+ * meanwhile is left out.
  */
 export async function settleManyInTransaction(tx: Tx, clock: Clock, rows: readonly RailTransfersTable[]): Promise<RailTransfersTable[]> {
   const now = clock.now().toISOString();

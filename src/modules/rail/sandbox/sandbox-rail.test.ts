@@ -338,6 +338,29 @@ describe('sandbox bank rail', () => {
     await expectLedgerBalanced();
   });
 
+  it('failures of one account settled in one batch give all the money back, in one change, with a reversal each', async () => {
+    const a = await createOnboardedUser(t.app, { fundArs: 100 });
+    const rail = t.app.ctx.rail;
+    const refs = [`nf1-${a.id}`, `nf2-${a.id}`, `nok-${a.id}`];
+    for (const [i, to] of [MAGIC_CBUS.fail, MAGIC_CBUS.fail, EXTERNAL_CBU].entries()) {
+      expect((await rail.submitTransfer({ reference: refs[i]!, fromCvu: a.cvu, toKind: 'CBU', to, amountCentavos: 1500 })).kind).toBe('accepted');
+    }
+    expect(await rail.getBalance(a.cvu)).toBe(10000 - 4500);
+    t.clock.advance(2000);
+    const settled = await rail.getTransfers(refs);
+    expect(refs.map((r) => settled.get(r)?.status)).toEqual(['FAILED', 'FAILED', 'COMPLETED']);
+    expect(await rail.getBalance(a.cvu)).toBe(10000 - 1500);
+    const legs = await t.app.ctx.store.db
+      .selectFrom('rail_legs as l')
+      .innerJoin('rail_transfers as x', 'x.id', 'l.transfer_id')
+      .select(['x.reference', 'l.amount', 'l.is_reversal'])
+      .where('x.reference', 'in', refs.slice(0, 2))
+      .where('l.is_reversal', '=', 1)
+      .execute();
+    expect(legs.filter((l) => Number(l.amount) > 0).map((l) => l.reference).sort()).toEqual(refs.slice(0, 2).sort());
+    await expectLedgerBalanced();
+  });
+
   it('through the API: a payout to the reject CBU answers 502, to the fail CBU ends failed with the money back', async () => {
     const u = await createOnboardedUser(t.app, { fundArs: 100 });
     expectError(await withdraw(t.app, u.agentToken, { amount_ars: 10, destination: MAGIC_CBUS.reject }), 502, 'WITHDRAW_FAILED');

@@ -34,7 +34,7 @@ import {
 } from './sandbox-names.js';
 
 type Account = RailAccountsTable;
-/** What the sandbox reads of an account to move money: all of it but the balance, which never changes once open. */
+/** What the sandbox reads of an account to move money: all of it but the balance, the one field that changes. */
 type KnownAccount = Omit<Account, 'balance'>;
 
 /** Accounts kept by CVU (issue 13): a payout's origin is read once, not on every payout. */
@@ -330,14 +330,11 @@ export class SandboxRail implements BankRail {
   }
 
   /**
-   * One read for the origin and the destination's account, when the destination can be a customer here. Every
-   * customer holds a CVU under this bank's prefix, so a CBU or another provider's CVU (the usual payout) lands at
-   * another bank without a read.
-   */
-  /**
-   * The accounts a transfer names: its origin by CVU, a destination that may be a customer by CVU or alias. An
-   * account's id, CVU, alias and holder never change once opened, so one read of every CVU is kept (the
-   * oldest dropped past KNOWN_ACCOUNTS_MAX); an alias, or a CVU not yet seen, is read.
+   * The accounts a transfer names, in one read: its origin by CVU, and its destination when that can be a
+   * customer here (every customer holds a CVU under this bank's prefix, so a CBU or another provider's CVU, the
+   * usual payout, lands at another bank without a read). An account's id, CVU, alias and holder never change once
+   * opened, so every account read is kept by CVU (the oldest dropped past KNOWN_ACCOUNTS_MAX); a transfer whose
+   * CVUs are all kept reads nothing, and an alias is always read.
    */
   private async accounts(fromCvu: string | null, lookup: Lookup | null): Promise<KnownAccount[]> {
     const mayBeCustomer = lookup && 'number' in lookup && !('scenario' in lookup) && lookup.number.startsWith(SANDBOX_CVU_PREFIX);
