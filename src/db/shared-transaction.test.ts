@@ -227,6 +227,48 @@ describe('shared transactions, a first statement that fails', () => {
   });
 });
 
+describe('shared transactions, members run again after a rollback', () => {
+  it('go at most four at a time, and every caller still gets its answer', async () => {
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((r) => (release = r));
+    let failed = false;
+    let inFlight = 0;
+    let most = 0;
+    const run: TransactionRunner = async (fn) => {
+      inFlight++;
+      most = Math.max(most, inFlight);
+      try {
+        return await fn({} as Tx);
+      } finally {
+        inFlight--;
+      }
+    };
+    const lane = sharedTransactions(run);
+    const first = lane(async () => {
+      await gate;
+      return 'first';
+    });
+    // Seven: with eight waiting, a second shared transaction would start beside the first.
+    const ids = Array.from({ length: 7 }, (_, i) => `m${i}`);
+    const members = ids.map((id) =>
+      lane(async () => {
+        // The first member fails the shared transaction once; alone, every one answers after a pause.
+        if (id === 'm0' && !failed) {
+          failed = true;
+          throw new Error('rolled back');
+        }
+        await new Promise((r) => setTimeout(r, 20));
+        return id;
+      }, id),
+    );
+    release();
+    expect(await first).toBe('first');
+    expect(await Promise.all(members)).toEqual(ids);
+    expect(most).toBe(4);
+    expect(lane.counts).toEqual({ shared: 7, rerun: 7 });
+  });
+});
+
 describe('shared transactions, a COMMIT whose outcome is unknown', () => {
   it('no member runs again; every caller gets the error', async () => {
     const lost = Object.assign(new Error('Connection terminated unexpectedly'), { code: undefined });

@@ -17,5 +17,5 @@ export function buenosAiresDay(d: Date): { day: string; month: string } {
   if (last?.minute === minute) return { ...last.period };
   const day = fmt.format(d); // YYYY-MM-DD
   last = { minute, period: { day, month: day.slice(0, 7) } };
-  return { day, month: day.slice(0, 7) };
+  return { ...last.period };
 }

@@ -176,20 +176,12 @@ async function move(tx: Tx, clock: Clock, confirmDelayMs: number, m: Move): Prom
  * settled row, or null when someone else settled it first.
  */
 export async function settleTransfer(db: Kysely<Database>, clock: Clock, t: RailTransfersTable): Promise<RailTransfersTable | null> {
-  return db.transaction().execute((tx) => settleInTransaction(tx, clock, t));
-}
-
-/** `settleTransfer` inside the caller's transaction, so a batch of settlements commits once. */
-export async function settleInTransaction(tx: Tx, clock: Clock, t: RailTransfersTable): Promise<RailTransfersTable | null> {
-  const reversals: BalanceChange[] = [];
-  const settled = await settleOne(tx, clock, t, reversals);
-  if (!(await applyBalances(tx, reversals))) throw new InsufficientFunds();
-  return settled;
+  return db.transaction().execute(async (tx) => (await settleManyInTransaction(tx, clock, [t]))[0] ?? null);
 }
 
 /**
- * Settles one transfer; a failure's balance changes are added to `reversals` for the caller to apply, so that a
- * batch applies all of them in one account order.
+ * Settles one transfer that does not simply complete to another bank; a failure's balance changes are added to
+ * `reversals` for the caller to apply, so that a batch applies all of them in one account order.
  */
 async function settleOne(tx: Tx, clock: Clock, t: RailTransfersTable, reversals: BalanceChange[]): Promise<RailTransfersTable | null> {
   const at = clock.now();

@@ -303,7 +303,8 @@ export class SandboxRail implements BankRail {
     fromName: string;
     fromLegalId: string;
   }): Promise<TransferLeg> {
-    const to = await this.db.selectFrom('rail_accounts').selectAll().where('cvu', '=', input.cvu).executeTakeFirstOrThrow();
+    const [to] = await this.accounts(input.cvu, null);
+    if (!to) throw new Error(`no sandbox account has the CVU ${input.cvu}`);
     const moved = await moveInTransaction(this.db, this.moves, this.clock, this.confirmDelayMs, {
       reference: newId('trf', this.clock.now()),
       from: { account: WORLD, identifier: input.fromCbu, name: input.fromName, legalId: input.fromLegalId, scenario: null },
