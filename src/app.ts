@@ -218,7 +218,12 @@ export async function buildApp(config: Config, deps: Deps = {}): Promise<Fastify
   registerValidation(app as unknown as FastifyInstance);
   registerErrorHandling(app as unknown as FastifyInstance);
   registerAuditTrail(app as unknown as FastifyInstance, ctx);
-  await registerRateLimit(app as unknown as FastifyInstance, { perMinute: config.rateLimitPerMinute, redis });
+  await registerRateLimit(app as unknown as FastifyInstance, {
+    perMinute: config.rateLimitPerMinute,
+    ownerPerMinute: config.ownerRateLimitPerMinute,
+    safetyPerMinute: config.safetyActionsPerMinute,
+    redis,
+  });
   await app.register(swagger, openapiOptions());
   await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { docExpansion: 'list' } });
 

@@ -21,7 +21,7 @@ const EnvSchema = Type.Object({
   DATA_DIR: Type.String({ default: './data', minLength: 1 }),
   DATABASE_URL: Type.String({ default: '' }),
   DATABASE_POOL_MAX: Int(DEFAULT_DATABASE_POOL_MAX, 1, 1000),
-  DATABASE_JOBS_POOL_MAX: Int(3, 1, 100),
+  DATABASE_JOBS_POOL_MAX: Int(4, 1, 100),
   DATABASE_CHECKOUT_TIMEOUT_MS: Int(2000, 1, 600_000),
   DATABASE_MAX_WAITING: Int(100, 0, 100_000),
   DATABASE_STATEMENT_TIMEOUT_MS: Int(5000, 1, 3_600_000),
@@ -42,6 +42,9 @@ const EnvSchema = Type.Object({
   APPROVAL_TTL_SECONDS: Int(300, 1, 7 * 24 * 3600),
   APPROVAL_CHANNELS: Type.String({ default: 'dashboard' }),
   RATE_LIMIT_PER_MINUTE: Int(60, 1),
+  OWNER_RATE_LIMIT_PER_MINUTE: Int(600, 1),
+  SAFETY_ACTIONS_PER_MINUTE: Int(120, 1),
+  PAYOUT_SUBMISSION_GRACE_MS: Int(30_000, 100, 3_600_000),
   TRUST_PROXY: Type.String({ default: 'false' }),
   WEBHOOK_POLL_INTERVAL_MS: Int(10000, 10),
   WEBHOOK_RETRY_DELAYS_MS: Type.String({ default: '60000,300000,1800000,7200000' }),
@@ -113,7 +116,17 @@ export interface Config {
   absoluteCapArs: number;
   approvalTtlSeconds: number;
   approvalChannels: ApprovalChannelName[];
+  /** D14, D35: the agents' budget per user (API-key sessions and MCP), and per client address without a user. */
   rateLimitPerMinute: number;
+  /** D35: the owner's sessions' own budget per user, sized so the dashboard never runs out. */
+  ownerRateLimitPerMinute: number;
+  /**
+   * D35: the owner's safety actions (log in, pause, resume, key revocation and edits, approve, reject, cancel)
+   * count only against this abuse ceiling of their own, never against a budget an agent or the dashboard spends.
+   */
+  safetyActionsPerMinute: number;
+  /** How long an approved payout may wait for its in-request submission before the follow-up job takes it (D19). */
+  payoutSubmissionGraceMs: number;
   /**
    * D30: Fastify `trustProxy`. `false`: the client is the TCP peer. `true`: the leftmost X-Forwarded-For (only
    * safe when every request passes the proxy). A comma list of proxy addresses/CIDRs trusts just those hops.
@@ -237,6 +250,9 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     approvalTtlSeconds: e.APPROVAL_TTL_SECONDS,
     approvalChannels: channels as ApprovalChannelName[],
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    ownerRateLimitPerMinute: e.OWNER_RATE_LIMIT_PER_MINUTE,
+    safetyActionsPerMinute: e.SAFETY_ACTIONS_PER_MINUTE,
+    payoutSubmissionGraceMs: e.PAYOUT_SUBMISSION_GRACE_MS,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     webhook: {
       pollIntervalMs: e.WEBHOOK_POLL_INTERVAL_MS,

@@ -49,6 +49,13 @@ export function testConfig(store: TestStore, env: Record<string, string> = {}): 
     JWT_SECRET: TEST_JWT_SECRET,
     SECRETS_KEY: 'test-secrets-key-0123456789-abcdefghijkl',
     RATE_LIMIT_PER_MINUTE: '100000',
+    OWNER_RATE_LIMIT_PER_MINUTE: '100000',
+    SAFETY_ACTIONS_PER_MINUTE: '100000',
+    // Tests run many apps on one loaded machine: waits get generous bounds here, and the tests of the bounds set
+    // their own (D42).
+    DATABASE_LOCK_TIMEOUT_MS: '15000',
+    DATABASE_STATEMENT_TIMEOUT_MS: '30000',
+    DATABASE_CHECKOUT_TIMEOUT_MS: '15000',
     LOG_LEVEL: 'silent',
     WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
     ...env,

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, sql, type LogEvent, type Transaction } from 'kysely';
+import { Kysely, PostgresDialect, sql, type Expression, type LogEvent, type RawBuilder, type SqlBool, type Transaction } from 'kysely';
 import type pg from 'pg';
 import { DEFAULT_SQLITE_CACHE_MB } from '../config.js';
 import { commitOutcome, openPostgresPool, type PostgresEvents, type PostgresLimits } from './postgres.js';
@@ -192,7 +192,7 @@ function openPostgres(opts: StoreOptions, log: ((e: LogEvent) => void) | undefin
     return store;
   };
   const requests = open(limits.poolMax);
-  const jobs = open(opts.postgres?.jobsPoolMax ?? 3);
+  const jobs = open(opts.postgres?.jobsPoolMax ?? 4);
   jobs.background = jobs;
   requests.background = jobs;
   const closeRequests = requests.close;
@@ -246,6 +246,30 @@ export async function ping(store: Store): Promise<void> {
  */
 export function forUpdate<Q extends { forUpdate(): Q }>(store: Pick<Store, 'dialect'>, q: Q): Q {
   return store.dialect === 'postgres' ? q.forUpdate() : q;
+}
+
+/**
+ * `column IN (rows)` for a statement that writes or deletes the rows a subquery picked (a claim, a purge). On
+ * PostgreSQL it is written `= ANY(ARRAY(rows))`: the subquery runs once on its own and the outer statement looks its
+ * rows up by key. With `IN`, a table young enough to have no statistics yet gets a plan that hash-joins the subquery
+ * against a sequential scan of the whole outer table (test/query-plans.test.ts shows it).
+ */
+export function inRowsOf(store: Pick<Store, 'dialect'>, column: string, rows: Expression<unknown>): RawBuilder<SqlBool> {
+  return store.dialect === 'postgres' ? sql<SqlBool>`${sql.ref(column)} = any(array${rows})` : sql<SqlBool>`${sql.ref(column)} in ${rows}`;
+}
+
+/** How long the owner's safety actions wait for a lock (D35): still a bound, a generous one. */
+export const SAFETY_LOCK_WAIT_MS = 15_000;
+
+/**
+ * D35, D42: the owner's safety actions (pause, resume, cancel) wait for the per-user lock behind every request of
+ * that user already queued for it, however many an agent sent; an agent's request gives up after the lock
+ * timeout, the owner's stop waits up to SAFETY_LOCK_WAIT_MS. For the rest of the caller's transaction only.
+ */
+export async function waitLongerForLocks(store: Pick<Store, 'dialect'>, tx: Tx): Promise<void> {
+  if (store.dialect !== 'postgres') return;
+  const ms = String(SAFETY_LOCK_WAIT_MS);
+  await sql`select set_config('lock_timeout', ${ms}, true), set_config('statement_timeout', ${ms}, true)`.execute(tx);
 }
 
 /** Whether an error is a unique-constraint violation, on either store. */

@@ -1,9 +1,11 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestStore, createUser, expectError, startTestApp, type TestApp } from '../../test/helpers.js';
+import { bearer, createTestStore, createUser, expectError, PASSWORD, startTestApp, type TestApp } from '../../test/helpers.js';
 import { parseConfig } from '../config.js';
 
-const LIMIT = { RATE_LIMIT_PER_MINUTE: '60' };
+const LIMIT = { RATE_LIMIT_PER_MINUTE: '60', OWNER_RATE_LIMIT_PER_MINUTE: '600', SAFETY_ACTIONS_PER_MINUTE: '120' };
+/** A route both an agent (thresholds:read) and the owner may call. */
+const READ = '/v1/thresholds';
 
 describe('rate limit per user (D14), in-process counters', () => {
   let t: TestApp;
@@ -12,23 +14,24 @@ describe('rate limit per user (D14), in-process counters', () => {
   });
   afterAll(() => t.close());
 
-  it('the 61st request in a minute gets 429 with Retry-After while another user is unaffected', async () => {
+  it('the 61st agent request in a minute gets 429 with Retry-After; the owner and another user are unaffected (D35)', async () => {
     const [a, b] = [await createUser(t.app), await createUser(t.app)];
     // createUser itself spent 0 user-scoped calls: login and token exchange are counted per address.
     const statuses: number[] = [];
-    for (let i = 0; i < 61; i++) {
-      const token = i % 2 ? a.agentToken : a.ownerToken; // both sessions of one user share the budget
-      statuses.push((await t.app.inject({ method: 'GET', url: '/v1/api-keys', headers: bearer(token) })).statusCode);
-    }
+    for (let i = 0; i < 61; i++) statuses.push((await t.app.inject({ method: 'GET', url: READ, headers: bearer(a.agentToken) })).statusCode);
     expect(statuses.slice(0, 60).every((s) => s === 200)).toBe(true);
-    const res = await t.app.inject({ method: 'GET', url: '/v1/api-keys', headers: bearer(a.ownerToken) });
+    const res = await t.app.inject({ method: 'GET', url: READ, headers: bearer(a.agentToken) });
     expectError(res, 429, 'RATE_LIMIT_EXCEEDED');
     expect(statuses[60]).toBe(429);
     expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
     expect(res.headers['ratelimit-limit']).toBe('60');
     expect(res.headers['ratelimit-remaining']).toBe('0');
 
-    const other = await t.app.inject({ method: 'GET', url: '/v1/api-keys', headers: bearer(b.ownerToken) });
+    // The owner's sessions have a budget of their own.
+    const owner = await t.app.inject({ method: 'GET', url: READ, headers: bearer(a.ownerToken) });
+    expect(owner.statusCode).toBe(200);
+    expect(owner.headers['ratelimit-limit']).toBe('600');
+    const other = await t.app.inject({ method: 'GET', url: READ, headers: bearer(b.agentToken) });
     expect(other.statusCode).toBe(200);
     expect(other.headers['ratelimit-remaining']).toBe('59');
   });
@@ -81,28 +84,34 @@ describe('failed authentication counts against the client address (D30)', () => 
     expectError(await rest('10.20.0.2', 'not.a.jwt'), 401, 'INVALID_TOKEN');
   });
 
-  it('an exhausted address is refused before its credentials are checked, so a right guess looks like a wrong one', async () => {
+  it('an exhausted address refuses guessable credentials unchecked, but never the owner (D35)', async () => {
     const u = await createUser(t.app);
     for (let i = 0; i < 60; i++) expect((await rest('10.20.1.1', 'wrong.jwt.guess')).statusCode).toBe(401);
-    expectError(await rest('10.20.1.1', u.ownerToken), 429, 'RATE_LIMIT_EXCEEDED');
+    // A raw key is refused before it is checked, so a right guess looks like a wrong one.
     expectError(await mcp('10.20.1.1', u.apiKey), 429, 'RATE_LIMIT_EXCEEDED');
-    // Those refusals cost the user nothing.
-    expect((await rest('10.20.1.2', u.ownerToken)).headers['ratelimit-remaining']).toBe('59');
+    expectError(await rest('10.20.1.1', 'another.wrong.guess'), 429, 'RATE_LIMIT_EXCEEDED');
+    // A signed session cannot be guessed: the owner's is checked and served, from its own budget.
+    const owner = await rest('10.20.1.1', u.ownerToken);
+    expect(owner.statusCode).toBe(200);
+    expect(owner.headers['ratelimit-remaining']).toBe('599');
+    // And the owner can still log in from there: a login has a budget of its own per address.
+    const login = await t.app.inject({ method: 'POST', url: '/v1/login', remoteAddress: '10.20.1.1', payload: { email: u.email, password: PASSWORD } });
+    expect(login.statusCode).toBe(200);
   });
 
   it('a good request costs one from the user budget and nothing from the address budget', async () => {
     const u = await createUser(t.app);
     for (let i = 0; i < 60; i++) {
-      const res = await rest('10.20.2.1', u.ownerToken);
+      const res = await t.app.inject({ method: 'GET', url: READ, remoteAddress: '10.20.2.1', headers: bearer(u.agentToken) });
       expect(res.statusCode).toBe(200);
       expect(res.headers['ratelimit-remaining']).toBe(String(59 - i));
     }
-    expectError(await rest('10.20.2.1', u.ownerToken), 429, 'RATE_LIMIT_EXCEEDED');
+    expectError(await t.app.inject({ method: 'GET', url: READ, remoteAddress: '10.20.2.1', headers: bearer(u.agentToken) }), 429, 'RATE_LIMIT_EXCEEDED');
     // The address still has its whole budget: a bad bearer is a plain 401.
     expectError(await rest('10.20.2.1', 'not.a.jwt'), 401, 'INVALID_TOKEN');
   });
 
-  it('requests refused before their handler (owner-only, malformed JSON) still count against the user', async () => {
+  it('requests refused before their handler (owner-only, malformed JSON) still count against the agent', async () => {
     const u = await createUser(t.app);
     for (let i = 0; i < 30; i++) {
       expectError(
@@ -112,14 +121,14 @@ describe('failed authentication counts against the client address (D30)', () => 
       );
       const bad = await t.app.inject({
         method: 'POST',
-        url: '/v1/api-keys',
+        url: '/v1/withdraws',
         remoteAddress: '10.20.3.1',
-        headers: { ...bearer(u.ownerToken), 'content-type': 'application/json' },
-        payload: '{"name":',
+        headers: { ...bearer(u.agentToken), 'content-type': 'application/json', 'idempotency-key': `bad-${i}` },
+        payload: '{"amount_ars":',
       });
       expectError(bad, 400, 'INVALID_JSON');
     }
-    expectError(await rest('10.20.3.1', u.ownerToken), 429, 'RATE_LIMIT_EXCEEDED');
+    expectError(await t.app.inject({ method: 'GET', url: READ, remoteAddress: '10.20.3.1', headers: bearer(u.agentToken) }), 429, 'RATE_LIMIT_EXCEEDED');
     expectError(await rest('10.20.3.1', 'not.a.jwt'), 401, 'INVALID_TOKEN');
   });
 });
@@ -191,12 +200,12 @@ describe('rate limit shared through Redis (D14)', () => {
       const u = await createUser(one.app);
       for (let i = 0; i < 60; i++) {
         const node = i % 2 ? one : two;
-        expect((await node.app.inject({ method: 'GET', url: '/v1/api-keys', headers: bearer(u.ownerToken) })).statusCode).toBe(200);
+        expect((await node.app.inject({ method: 'GET', url: READ, headers: bearer(u.agentToken) })).statusCode).toBe(200);
       }
-      expectError(await one.app.inject({ method: 'GET', url: '/v1/api-keys', headers: bearer(u.ownerToken) }), 429, 'RATE_LIMIT_EXCEEDED');
-      expectError(await two.app.inject({ method: 'GET', url: '/v1/api-keys', headers: bearer(u.ownerToken) }), 429, 'RATE_LIMIT_EXCEEDED');
+      expectError(await one.app.inject({ method: 'GET', url: READ, headers: bearer(u.agentToken) }), 429, 'RATE_LIMIT_EXCEEDED');
+      expectError(await two.app.inject({ method: 'GET', url: READ, headers: bearer(u.agentToken) }), 429, 'RATE_LIMIT_EXCEEDED');
       const v = await createUser(two.app);
-      expect((await one.app.inject({ method: 'GET', url: '/v1/api-keys', headers: bearer(v.ownerToken) })).statusCode).toBe(200);
+      expect((await one.app.inject({ method: 'GET', url: READ, headers: bearer(v.agentToken) })).statusCode).toBe(200);
     } finally {
       await one.close();
       await two.close();

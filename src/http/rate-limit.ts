@@ -15,18 +15,55 @@ declare module 'fastify' {
   interface FastifyInstance {
     rateLimiter: RateLimiter;
   }
+  interface FastifyContextConfig {
+    /**
+     * D35: one of the owner's safety actions (log in, pause, resume, revoke or edit a key, approve, reject, cancel).
+     * Counted against an abuse ceiling of its own, so neither an agent nor the dashboard can spend its budget.
+     */
+    safetyAction?: boolean;
+  }
 }
+
+/** The budgets a request can be counted against (D14, D30, D35), by the prefix of its counter's key. */
+export interface Budgets {
+  /** Agents (API-key sessions, MCP) per user, and client addresses without a user: the contract's 60. */
+  perMinute: number;
+  /** The owner's sessions per user. */
+  ownerPerMinute: number;
+  /** The owner's safety actions per user (and a login per client address). */
+  safetyPerMinute: number;
+}
+
+/** Which budget a request spends: the counter's key; its prefix names the budget (see `maxOf`). */
+function budgetKey(req: FastifyRequest): string {
+  const p = req.principal;
+  const safety = req.routeOptions.config?.safetyAction === true;
+  if (p?.kind === 'owner') return `${safety ? 'safety' : 'owner'}:${p.userId}`;
+  if (p) return `user:${p.userId}`;
+  // A login is a safety action of someone not yet known: its own budget per address, apart from the failed
+  // authentications an agent may pile up on that address.
+  return `${safety ? 'login' : 'ip'}:${normalizeIP(req.ip)}`;
+}
+
+const maxOf = (b: Budgets) => (_req: FastifyRequest, key: string) =>
+  key.startsWith('owner:') ? b.ownerPerMinute : key.startsWith('safety:') || key.startsWith('login:') ? b.safetyPerMinute : b.perMinute;
 
 /** How long a start waits for Redis before it counts in process (D30: a dead Redis never stops the service). */
 const REDIS_START_WAIT_MS = 2_000;
 
 /**
- * D14 and D30. Every request that reaches a limited route is counted exactly once: against its user when a
- * credential named one, else against the client address. So one address budget covers the routes without a
- * user (`/v1/users`, `/v1/login`, `/v1/auth/token`) and every failed authentication, REST or MCP.
+ * D14, D30 and D35. Every request that reaches a limited route is counted exactly once, against one budget:
+ * an agent's call (API-key session, MCP) against its user's 60 a minute; an owner session's call against the
+ * owner's own, larger budget; the owner's safety actions against an abuse ceiling of their own; a request that
+ * named no user against its client address (`/v1/users`, `/v1/auth/token` and every failed authentication, REST
+ * or MCP; a login has its own per address). So an agent that spends its budget, or a flood of bad credentials from
+ * the owner's address, never refuses the owner's stop, revocation or approval.
  *
- * - onRequest, before any auth hook: an address whose budget is spent is refused without its credentials being
- *   checked; otherwise a right guess (200) could be told apart from wrong ones (429).
+ * - onRequest, before any auth hook: a request that carries no JWT (a login, a key exchange, an MCP call with a
+ *   raw key) from an address whose budget is spent is refused without its credentials being checked; otherwise a
+ *   right guess (200) could be told apart from wrong ones (429). A JWT cannot be guessed (it is signed), so a
+ *   request that carries one is always checked: the owner's session keeps working from an address an agent
+ *   exhausted.
  * - preValidation, after the route's auth hook named the user: the normal count.
  * - the error handler, for requests refused before preValidation (bad credentials, owner-only, malformed body):
  *   `chargeFailedRequest`.
@@ -35,17 +72,17 @@ const REDIS_START_WAIT_MS = 2_000;
  */
 export async function registerRateLimit(
   app: FastifyInstance,
-  opts: { perMinute: number; redis: Redis | null; namespace?: string },
+  opts: Budgets & { redis: Redis | null; namespace?: string },
 ): Promise<void> {
   const link = opts.redis ? new RedisLink(opts.redis, app.log) : null;
   await link?.settle(REDIS_START_WAIT_MS);
   // global: false — the hooks below decide what is counted, so a request is never counted twice.
   await app.register(rateLimit, {
     global: false,
-    max: opts.perMinute,
+    max: maxOf(opts),
     timeWindow: 60_000,
     store: fallbackStore(link, opts.namespace ?? 'svc-rl:'),
-    keyGenerator: (req) => (req.principal ? `user:${req.principal.userId}` : `ip:${normalizeIP(req.ip)}`),
+    keyGenerator: budgetKey,
   });
   const check = app.createRateLimit();
   const counted = new WeakSet<FastifyRequest>();
@@ -67,7 +104,7 @@ export async function registerRateLimit(
 
   // Callback style: every request passes here, and an async hook costs a promise per request.
   app.addHook('onRequest', (request, reply, done) => {
-    if (!limited(request)) return done();
+    if (!limited(request) || carriesJwt(request)) return done();
     check(request, { increment: false })
       .then((r) => {
         // No principal yet: the address budget.
@@ -112,4 +149,10 @@ export async function chargeFailedRequest(request: FastifyRequest, reply: Fastif
 export function connectRedis(url: string): Redis {
   // No offline queue and a short command timeout: the limiter must answer at once, from Redis or in process.
   return new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: false, commandTimeout: 1_000, lazyConnect: false });
+}
+
+/** A bearer that is not a raw API key: a JWT, checked by signature (see the onRequest hook above). */
+function carriesJwt(request: FastifyRequest): boolean {
+  const h = request.headers.authorization;
+  return typeof h === 'string' && /^Bearer\s+[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\s*$/i.test(h);
 }

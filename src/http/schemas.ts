@@ -57,11 +57,12 @@ export function errorBody(codes: ErrorCode[]) {
 
 /**
  * Response schemas for every error a route can answer, grouped by status from the one code → status table.
- * INTERNAL_ERROR is added to every route: any of them can meet an unexpected failure.
+ * INTERNAL_ERROR is added to every route: any of them can meet an unexpected failure; and so is
+ * SERVICE_UNAVAILABLE (with `Retry-After`): any of them can find its database unable to serve it now (D42).
  */
 export function errors(...codes: ErrorCode[]): Record<number, TSchema> {
   const byStatus: Record<number, ErrorCode[]> = {};
-  for (const c of new Set<ErrorCode>([...codes, 'INTERNAL_ERROR'])) (byStatus[ERROR_STATUS[c]] ??= []).push(c);
+  for (const c of new Set<ErrorCode>([...codes, 'INTERNAL_ERROR', 'SERVICE_UNAVAILABLE'])) (byStatus[ERROR_STATUS[c]] ??= []).push(c);
   const out: Record<number, TSchema> = {};
   for (const [key, cs] of Object.entries(byStatus)) {
     const status = Number(key);

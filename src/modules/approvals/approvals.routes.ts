@@ -94,6 +94,7 @@ export function approvalsRoutes(app: App, ctx: AppContext): void {
       `/v1/approvals/:id/${verdict}`,
       {
         onRequest: [auth, requireOwner],
+        config: { safetyAction: true },
         schema: {
           tags,
           security,

@@ -1,10 +1,11 @@
 import type { AppContext } from '../../context.js';
-import type { Executor, Tx } from '../../db/database.js';
+import { waitLongerForLocks, type Executor, type Tx } from '../../db/database.js';
 import { AppError } from '../../shared/errors.js';
 import { newId } from '../../shared/ids.js';
 import { batchPass, mapBounded } from '../../shared/jobs.js';
 import type { Principal } from '../auth/auth.service.js';
 import { writeAudit } from '../audit/audit.service.js';
+import { lockWalletForPayout } from '../wallet/wallet.locks.js';
 import { NOTICE_LEASE_MS, notifyResolved } from './approvals.notices.js';
 import type { ApprovalsTable, ApprovalKind, ApprovalStatus } from './approvals.tables.js';
 import type { ApprovalChannel } from './channels/channel.port.js';
@@ -145,7 +146,9 @@ type Decided = { kind: 'lost' } | { kind: 'decided'; a: ApprovalsTable } | { kin
  * D22: deciding is one conditional update on a pending, unexpired approval, so approve racing reject has
  * exactly one winner; what the decision means (the payout's transition, the threshold change) commits with it.
  * D28: approving re-checks what would deny the request now; if anything does, the request ends instead and the
- * caller gets 422 PAYOUT_DENIED with the reasons.
+ * caller gets 422 PAYOUT_DENIED with the reasons. D36: the decision takes the per-user lock first, as a payout's
+ * decision and the pause do, so a pause either lands before it (and approving is refused) or after it (and lists
+ * the approved payout as in flight).
  */
 export async function decideApproval(
   ctx: AppContext,
@@ -162,6 +165,9 @@ export async function decideApproval(
   const now = ctx.clock.now();
   const nowIso = now.toISOString();
   const result = await ctx.store.transaction(async (tx): Promise<Decided> => {
+    // The owner's decision (a safety action, D35) waits behind an agent's queued requests rather than give up.
+    await waitLongerForLocks(ctx.store, tx);
+    await lockWalletForPayout(ctx.store, tx, who.userId);
     const a = await tx
       .updateTable('approvals')
       .set({ status: verdict === 'approve' ? 'approved' : 'rejected', decided_at: nowIso, decided_via: via, notify_next_at: null })

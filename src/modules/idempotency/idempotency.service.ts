@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { AppContext } from '../../context.js';
 import { compiled } from '../../db/compiled.js';
 import type { Kysely } from 'kysely';
-import type { Executor, Tx } from '../../db/database.js';
+import { inRowsOf, type Executor, type Tx } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import { pruneInBatches } from '../../shared/jobs.js';
 
@@ -171,7 +171,7 @@ export async function purgeExpiredKeys(ctx: AppContext): Promise<number> {
   return pruneInBatches(PURGE_BATCH, async (limit) => {
     const res = await ctx.store.db
       .deleteFrom('idempotency_keys')
-      .where('key_hash', 'in', ctx.store.db.selectFrom('idempotency_keys').select('key_hash').where('expires_at', '<=', now).orderBy('expires_at').limit(limit))
+      .where(inRowsOf(ctx.store, 'key_hash', ctx.store.db.selectFrom('idempotency_keys').select('key_hash').where('expires_at', '<=', now).orderBy('expires_at').limit(limit)))
       .executeTakeFirst();
     return Number(res.numDeletedRows);
   });

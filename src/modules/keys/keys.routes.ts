@@ -54,7 +54,7 @@ export function keysRoutes(app: App, ctx: AppContext): void {
   app.patch(
     '/v1/api-keys/:id',
     {
-      config: { audit: 'api_key.updated' },
+      config: { audit: 'api_key.updated', safetyAction: true },
       onRequest: ownerOnly,
       schema: {
         tags,
@@ -73,7 +73,7 @@ export function keysRoutes(app: App, ctx: AppContext): void {
   app.delete(
     '/v1/api-keys/:id',
     {
-      config: { audit: 'api_key.revoked' },
+      config: { audit: 'api_key.revoked', safetyAction: true },
       onRequest: ownerOnly,
       schema: {
         tags,

@@ -4,7 +4,7 @@ import type { ApprovalStatus } from '../approvals/approvals.tables.js';
 import type { Principal } from '../auth/auth.service.js';
 import type { Scope } from '../keys/key-controls.js';
 import { listTransactions } from '../transactions/transactions.service.js';
-import { requestPayout } from '../payouts/payout.request.js';
+import { replayedFailure, requestPayout } from '../payouts/payout.request.js';
 import { getPayout, listPayouts } from '../payouts/payout.view.js';
 import type { PayoutStatus as PayoutStatusCode } from '../payouts/payouts.tables.js';
 import { getReceipt } from '../payouts/receipt.service.js';
@@ -78,6 +78,7 @@ const PayoutRecord = Exact({
   recipient_name: NS,
   recipient_legal_id: NS,
   updated_at: Time,
+  waiting_for_resume: Type.Boolean({ description: 'Approved but held by the owner\'s emergency stop: sent once payouts are resumed, unless the owner cancels it' }),
 });
 
 const Transfer = Exact({
@@ -230,6 +231,8 @@ export const TOOLS: ToolDef[] = [
     run: async (ctx, who, a) => {
       const { idempotency_key, ...body } = a;
       const res = await requestPayout(ctx, who, body, idempotency_key);
+      const failed = replayedFailure(res);
+      if (failed) throw failed;
       return { ...res.body, replayed: res.replayed };
     },
   }),

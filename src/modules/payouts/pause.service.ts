@@ -1,13 +1,21 @@
 import type { AppContext } from '../../context.js';
 import { compiled } from '../../db/compiled.js';
-import type { Executor } from '../../db/database.js';
+import { afterCommit, waitLongerForLocks, type Executor } from '../../db/database.js';
 import type { Principal } from '../auth/auth.service.js';
 import { writeAudit } from '../audit/audit.service.js';
 import { recordEvent } from '../events/events.service.js';
+import { lockWalletForPayout } from '../wallet/wallet.locks.js';
+import { toPayoutView, type PayoutView } from './payout.view.js';
 
 export interface PauseView {
   paused: boolean;
   paused_at: string | null;
+}
+
+/** The emergency stop's answer (D36): the state, and what had already started toward the bank. */
+export interface PauseAnswer extends PauseView {
+  /** Payouts whose submission to the rail had started: they may still reach the bank. */
+  in_flight: PayoutView[];
 }
 
 const pauseOf = compiled<{ user_id: string }, { paused_at: string }>((db, a) => db.selectFrom('payout_pauses').select('paused_at').where('user_id', '=', a.user_id));
@@ -17,20 +25,52 @@ export async function pauseState(db: Executor, userId: string): Promise<PauseVie
   return { paused: !!row, paused_at: row?.paused_at ?? null };
 }
 
+/** The user's payouts claimed for submission and not yet known to the rail (D36); the partial index serves it. */
+async function inFlight(db: Executor, userId: string): Promise<PayoutView[]> {
+  const rows = await db
+    .selectFrom('payouts')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('status', '=', 'approved')
+    .where('submission_started_at', 'is not', null)
+    .orderBy('id')
+    .execute();
+  return rows.map(toPayoutView);
+}
+
+export async function pauseAnswer(db: Executor, userId: string): Promise<PauseAnswer> {
+  return { ...(await pauseState(db, userId)), in_flight: await inFlight(db, userId) };
+}
+
 /**
- * D31: the owner's emergency stop. While paused every new payout is denied (`payouts_paused`) and held ones
- * cannot be approved; what the rail already has finishes. Pausing twice changes nothing and announces nothing.
+ * The owner's emergency stop (D31, D36). Pausing takes the per-user lock that every payout decision, approval and
+ * submission claim takes, so once this has answered no transfer toward the rail is started for the user until
+ * resume: those already started are listed in `in_flight`. Resuming wakes the payouts left `approved` meanwhile,
+ * which the follow-up job then claims and submits. Pausing twice changes nothing and announces nothing.
  */
-export async function setPaused(ctx: AppContext, who: Principal, paused: boolean): Promise<PauseView> {
+export async function setPaused(ctx: AppContext, who: Principal, paused: boolean): Promise<PauseAnswer> {
   const now = ctx.clock.now().toISOString();
   return ctx.store.transaction(async (tx) => {
+    await waitLongerForLocks(ctx.store, tx);
+    await lockWalletForPayout(ctx.store, tx, who.userId);
     const changed = paused
       ? Number((await tx.insertInto('payout_pauses').values({ user_id: who.userId, paused_at: now }).onConflict((oc) => oc.column('user_id').doNothing()).executeTakeFirst()).numInsertedOrUpdatedRows ?? 0)
       : Number((await tx.deleteFrom('payout_pauses').where('user_id', '=', who.userId).executeTakeFirst()).numDeletedRows);
-    const state = await pauseState(tx, who.userId);
+    const state = await pauseAnswer(tx, who.userId);
     if (changed > 0) {
-      await recordEvent(tx, ctx.clock, { userId: who.userId, type: paused ? 'payouts.paused' : 'payouts.resumed', data: state });
-      await writeAudit(tx, ctx.clock, who, { action: paused ? 'payouts.paused' : 'payouts.resumed' });
+      const { in_flight: _, ...view } = state;
+      await recordEvent(tx, ctx.clock, { userId: who.userId, type: paused ? 'payouts.paused' : 'payouts.resumed', data: view });
+      await writeAudit(tx, ctx.clock, who, { action: paused ? 'payouts.paused' : 'payouts.resumed', data: paused ? { in_flight: state.in_flight.map((p) => p.id) } : {} });
+    }
+    if (!paused && changed > 0) {
+      const woken = await tx
+        .updateTable('payouts')
+        .set({ next_check_at: now })
+        .where('user_id', '=', who.userId)
+        .where('status', '=', 'approved')
+        .where('submission_started_at', 'is', null)
+        .executeTakeFirst();
+      if (Number(woken.numUpdatedRows) > 0) afterCommit(tx, () => ctx.followUpAt?.(now));
     }
     return state;
   });

@@ -29,7 +29,7 @@ describe('emergency stop (D31)', () => {
       await settle(t, 5_000);
       expect((await t.app.inject({ method: 'GET', url: `/v1/withdraws/${sent.id}`, headers: bearer(u.ownerToken) })).json().status).toBe('confirmed');
 
-      expect((await post('/v1/payouts/resume')).json()).toEqual({ paused: false, paused_at: null });
+      expect((await post('/v1/payouts/resume')).json()).toEqual({ paused: false, paused_at: null, in_flight: [] });
       expect((await post(`/v1/approvals/${held1.approval_id}/approve`)).statusCode).toBe(200);
       expect((await withdraw(t.app, u.agentToken, { amount_ars: 10, destination: EXTERNAL_CBU })).statusCode).toBe(201);
       const types = await eventTypes(t.app, u.id);

@@ -4,7 +4,7 @@ import { kindOf } from '../../shared/ar-identifiers.js';
 import { AppError } from '../../shared/errors.js';
 import type { ApprovalKindHandler } from '../approvals/approval-kinds.js';
 import { lockWalletForPayout } from '../wallet/wallet.locks.js';
-import { submitPayout, SUBMISSION_GRACE_MS, transition } from './payout.lifecycle.js';
+import { afterGrace, submitPayout, transition } from './payout.lifecycle.js';
 import { pauseState } from './pause.service.js';
 import { loadPayout } from './payout.view.js';
 
@@ -53,10 +53,11 @@ export const payoutApprovals: ApprovalKindHandler = {
   },
 
   async approve(ctx, tx, a, now, refuse) {
-    // Checked again inside the decision: a pause that lands meanwhile still wins (this rolls the decision back).
+    // Under the per-user lock the decision took (D36): a pause either landed before (refused here, which rolls the
+    // decision back) or waits for this to commit and then lists the payout as in flight.
+    const wallet = await lockWalletForPayout(ctx.store, tx, a.user_id);
     await refuseWhilePaused(tx, a.user_id);
     const p = (await loadPayout(tx, a.payout_id!))!;
-    const wallet = await lockWalletForPayout(ctx.store, tx, a.user_id);
     const reasons = [...refuse];
     if (wallet?.kyc_status !== 'verified') reasons.push('kyc_incomplete');
     const cap = Math.round(ctx.config.absoluteCapArs * 100);
@@ -67,7 +68,8 @@ export const payoutApprovals: ApprovalKindHandler = {
     }
     await transition(ctx, tx, p.id, ['pending_approval'], 'approved', 'payout.approved', {
       approved_at: now.toISOString(),
-      next_check_at: new Date(now.getTime() + SUBMISSION_GRACE_MS).toISOString(),
+      next_check_at: afterGrace(ctx, now),
+      submission_started_at: now.toISOString(),
     });
     return [];
   },

@@ -1,8 +1,9 @@
 import type { AppContext } from '../../context.js';
 import { compiled, compiledForList } from '../../db/compiled.js';
+import { inRowsOf } from '../../db/database.js';
 import { batchPass, mapBounded, withLeaseRenewal } from '../../shared/jobs.js';
 import type { RailTransfer } from '../rail/rail.port.js';
-import { applyRailStatus, applyRailStatusIn, askRail, finishMany, lockOrder, nextCheck, reschedule, submitPayout } from './payout.lifecycle.js';
+import { applyRailStatus, applyRailStatusIn, askRail, claimForSubmission, finishMany, lockOrder, nextCheck, reschedule, submitPayout } from './payout.lifecycle.js';
 import type { PayoutsTable } from './payouts.tables.js';
 
 /** How long one node holds an attempt it is following up (D29); a node that dies lets another take it then. */
@@ -26,9 +27,17 @@ async function followUp(ctx: AppContext, p: PayoutsTable): Promise<void> {
   else await notKnown(ctx, p, asked.kind);
 }
 
-/** What the rail did not confirm: submit an attempt it never received, else look again later. */
+/**
+ * What the rail did not confirm: submit an attempt it never received, else look again later. D36: sending it is
+ * starting a transfer, so it is claimed first, under the per-user lock and only if payouts are not paused; while
+ * paused it is parked until resume.
+ */
 async function notKnown(ctx: AppContext, p: PayoutsTable, kind: 'not_found' | 'no_answer'): Promise<void> {
-  if (kind === 'not_found' && p.status === 'approved') return void (await submitPayout(ctx, p));
+  if (kind === 'not_found' && p.status === 'approved') {
+    const claimed = await claimForSubmission(ctx, p);
+    if (claimed) await submitPayout(ctx, claimed);
+    return;
+  }
   if (kind === 'not_found') ctx.log.error({ payout: p.id }, 'the rail does not know a submitted transfer');
   await reschedule(ctx.store.db, p.id, nextCheck(ctx));
 }
@@ -43,7 +52,7 @@ const claimDuePostgres = compiled<{ now: string; lease: string; limit: number },
   db
     .updateTable('payouts')
     .set({ next_check_at: a.lease })
-    .where('id', 'in', db.selectFrom('payouts').select('id').where('next_check_at', '<=', a.now).orderBy('next_check_at').limit(a.limit).forUpdate().skipLocked())
+    .where(inRowsOf({ dialect: 'postgres' }, 'id', db.selectFrom('payouts').select('id').where('next_check_at', '<=', a.now).orderBy('next_check_at').limit(a.limit).forUpdate().skipLocked()))
     .where('next_check_at', '<=', a.now)
     .where('status', 'in', ['approved', 'submitted'])
     .returningAll(),

@@ -2,14 +2,17 @@ import type { AppContext } from '../../context.js';
 import { compiled, compiledByShape, compiledForList } from '../../db/compiled.js';
 import { afterCommit, type Tx } from '../../db/database.js';
 import { recordEvent, type EventType } from '../events/events.service.js';
-import { completeClaimOfPayout, effectiveKey, releaseClaimOfPayout } from '../idempotency/idempotency.service.js';
+import { AppError } from '../../shared/errors.js';
+import { completeClaimOfPayout, effectiveKey } from '../idempotency/idempotency.service.js';
 import type { RailTransfer } from '../rail/rail.port.js';
+import { lockWalletForPayout } from '../wallet/wallet.locks.js';
+import { pauseState } from './pause.service.js';
 import { toPayoutView } from './payout.view.js';
 import type { PayoutStatus, PayoutsTable } from './payouts.tables.js';
 import { addUsage } from './usage.js';
 
-/** How long an `approved` attempt may wait for its in-request submission before the follow-up job takes it. */
-export const SUBMISSION_GRACE_MS = 30_000;
+/** When the follow-up job takes over an attempt approved now, should its in-request submission not finish. */
+export const afterGrace = (ctx: AppContext, now: Date): string => new Date(now.getTime() + ctx.config.payoutSubmissionGraceMs).toISOString();
 
 /** Statuses that give the attempt's amount back to the day's and month's usage (D16). */
 const RELEASES_USAGE: PayoutStatus[] = ['rejected', 'expired', 'failed'];
@@ -82,11 +85,47 @@ export function nextCheck(ctx: AppContext, t?: RailTransfer | null): string {
   return new Date(Number.isFinite(settles) ? Math.max(settles, ctx.clock.now().getTime()) : soon).toISOString();
 }
 
-/** A failure is an error answer, and errors are not stored (D18): the key of the attempt is freed. */
-async function markFailed(ctx: AppContext, p: PayoutsTable, reason: string): Promise<void> {
+/** The 502 a request answers for an attempt that failed (D19), and what its idempotency key replays (D37). */
+export function withdrawFailed(payoutId: string, reason: string, message = `The payout failed: ${reason}`): AppError {
+  return new AppError('WITHDRAW_FAILED', message, { payout_id: payoutId, reason });
+}
+
+/**
+ * D37: an attempt binds its key for 24 hours whatever its outcome. A failed attempt whose request was not answered
+ * yet (its claim still in flight) stores the 502 that request answers, so a retry replays it rather than pay again.
+ */
+export async function bindKeyToFailure(tx: Tx, p: PayoutsTable, err: AppError): Promise<void> {
+  await completeClaimOfPayout(tx, keyHashOf(p), p.id, err.statusCode, err.toBody());
+}
+
+/** The rail refused the attempt at submission: it fails, and the 502 its request answers is what its key replays. */
+async function markRejected(ctx: AppContext, p: PayoutsTable, reason: string, message: string): Promise<AppError> {
+  const err = withdrawFailed(p.id, reason, `The bank rail rejected the payout: ${message}`);
   await ctx.store.transaction(async (tx) => {
     const row = await transition(ctx, tx, p.id, ['approved', 'submitted'], 'failed', 'payout.failed', { failure_reason: reason });
-    if (row) await releaseClaimOfPayout(tx, keyHashOf(row), row.id);
+    if (row) await bindKeyToFailure(tx, row, err);
+  });
+  return err;
+}
+
+/**
+ * D36: claims an `approved` attempt for submission, under the per-user lock, after re-checking the pause: every
+ * path that would send an attempt the rail does not have (the follow-up after a crash or a lost submission) goes
+ * through here; the request and the approval claim inside their own transaction. While paused the attempt is
+ * parked instead: unclaimed and with no next check, it waits for resume (which wakes it) or the owner's cancel.
+ * Returns the claimed row, or null when it was parked or is no longer `approved`.
+ */
+export async function claimForSubmission(ctx: AppContext, p: PayoutsTable): Promise<PayoutsTable | null> {
+  return ctx.store.transaction(async (tx) => {
+    await lockWalletForPayout(ctx.store, tx, p.user_id);
+    const paused = (await pauseState(tx, p.user_id)).paused;
+    const now = ctx.clock.now().toISOString();
+    const q = tx.updateTable('payouts').where('id', '=', p.id).where('status', '=', 'approved');
+    if (paused) {
+      await q.set({ submission_started_at: null, next_check_at: null, updated_at: now }).execute();
+      return null;
+    }
+    return (await q.set({ submission_started_at: now, updated_at: now }).returningAll().executeTakeFirst()) ?? null;
   });
 }
 
@@ -127,7 +166,7 @@ export async function applyRailStatusIn(ctx: AppContext, tx: Tx, p: PayoutsTable
     const row = await transition(ctx, tx, p.id, ['approved', 'submitted'], 'failed', 'payout.failed', {
       failure_reason: t.failureReason ?? 'rail_failed',
     });
-    if (row) await releaseClaimOfPayout(tx, keyHashOf(row), row.id);
+    if (row) await bindKeyToFailure(tx, row, withdrawFailed(row.id, row.failure_reason ?? 'rail_failed'));
   } else if (p.status === 'submitted') {
     await reschedule(tx, p.id, nextCheck(ctx, t));
   }
@@ -150,16 +189,19 @@ function payee(p: PayoutsTable): { toKind: PayoutsTable['destination_kind']; to:
 
 export type SubmitResult =
   | { kind: 'submitted'; body: Record<string, unknown> | null }
-  | { kind: 'rejected'; reason: string; message: string }
+  /** The rail refused it: the attempt failed; `error` is the 502 to answer (stored for its key, D37). */
+  | { kind: 'rejected'; error: AppError }
   /** The rail did not say; the attempt stays `approved` and the follow-up job reconciles it. */
   | { kind: 'unknown' };
 
 /**
  * Submits an `approved` attempt to the rail with its own reference (D19). A rejection fails the attempt; an
- * unknown outcome is reconciled by asking the rail about that reference, never by a blind resend.
+ * unknown outcome is reconciled by asking the rail about that reference, never by a blind resend. Only an attempt
+ * claimed for submission (D36: `claimForSubmission`, or the request's or approval's own transaction) is sent.
  */
 export async function submitPayout(ctx: AppContext, p: PayoutsTable): Promise<SubmitResult> {
   if (p.status !== 'approved') return { kind: 'submitted', body: null };
+  if (!p.submission_started_at) throw new Error(`payout ${p.id} was not claimed for submission (D36)`);
   let outcome;
   try {
     outcome = await ctx.rail.submitTransfer({
@@ -174,10 +216,7 @@ export async function submitPayout(ctx: AppContext, p: PayoutsTable): Promise<Su
     outcome = { kind: 'unknown' as const, message: 'rail error' };
   }
   if (outcome.kind === 'accepted') return { kind: 'submitted', body: await applyRailStatus(ctx, p, outcome.transfer) };
-  if (outcome.kind === 'rejected') {
-    await markFailed(ctx, p, outcome.reason);
-    return { kind: 'rejected', reason: outcome.reason, message: outcome.message };
-  }
+  if (outcome.kind === 'rejected') return { kind: 'rejected', error: await markRejected(ctx, p, outcome.reason, outcome.message) };
   const asked = await askRail(ctx, p);
   if (asked.kind === 'known') return { kind: 'submitted', body: await applyRailStatus(ctx, p, asked.transfer) };
   await reschedule(ctx.store.db, p.id, nextCheck(ctx));

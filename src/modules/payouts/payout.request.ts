@@ -25,7 +25,7 @@ import type { ResolvedAccount } from '../rail/rail.port.js';
 import { loadThresholds } from '../thresholds/thresholds.service.js';
 import { lockWalletForPayout } from '../wallet/wallet.locks.js';
 import { buenosAiresDay } from './calendar.js';
-import { createdBody, submitPayout, SUBMISSION_GRACE_MS } from './payout.lifecycle.js';
+import { afterGrace, createdBody, submitPayout, withdrawFailed } from './payout.lifecycle.js';
 import { loadPayout, toPayoutView } from './payout.view.js';
 import type { PayoutsTable } from './payouts.tables.js';
 import { pauseState } from './pause.service.js';
@@ -38,9 +38,13 @@ export interface PayoutRequest {
   note?: string;
 }
 
-/** What the caller gets back: the 201/202 body, and whether it is a replay of a stored answer (D18). */
+/**
+ * What the caller gets back: the 201/202 body, and whether it is a replay of a stored answer (D18); or, replayed
+ * only, the 502 of an attempt that failed (D37), which a caller that is not REST turns back into its error with
+ * `replayedFailure`.
+ */
 export interface PayoutResponse {
-  status: 201 | 202;
+  status: 201 | 202 | 502;
   body: Record<string, unknown>;
   replayed: boolean;
 }
@@ -58,7 +62,7 @@ const insertPayout = compiledInsert('payouts', {
   status: true, decision: true, decision_reasons: true, idempotency_key: true, rail_reference: true, provider_transfer_id: true,
   failure_reason: true, approval_id: true, origin_cvu: true, origin_name: true, recipient_name: true, recipient_legal_id: true,
   recipient_account: true, day_key: true, month_key: true, created_at: true, updated_at: true, approved_at: true, submitted_at: true,
-  resolved_at: true, next_check_at: true,
+  resolved_at: true, next_check_at: true, submission_started_at: true,
 });
 
 /** 15 base32 characters: BIND's `origin_id` takes at most 15 (docs/bank-rail.md). */
@@ -77,9 +81,16 @@ export function checkIdempotencyKey(key: string | undefined): asserts key is str
   }
 }
 
-/** What an idempotency key that is not free answers (D18, D27). */
+/** The stored 502 of a replay (D37) as the error it was; null for a 201/202. */
+export function replayedFailure(res: PayoutResponse): AppError | null {
+  if (res.status !== 502) return null;
+  const body = res.body as { message?: unknown; payout_id?: unknown; reason?: unknown };
+  return withdrawFailed(String(body.payout_id), String(body.reason), String(body.message));
+}
+
+/** What an idempotency key that is not free answers (D18, D27, D37). */
 function answerFromKey(state: Exclude<KeyState, { kind: 'free' }>): PayoutResponse {
-  if (state.kind === 'replay') return { status: state.status as 201 | 202, body: state.body as Record<string, unknown>, replayed: true };
+  if (state.kind === 'replay') return { status: state.status as PayoutResponse['status'], body: state.body as Record<string, unknown>, replayed: true };
   if (state.kind === 'reused') {
     throw new AppError('IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was used for a different payout request; use a new key for a new payout');
   }
@@ -189,7 +200,9 @@ export async function requestPayout(
       approved_at: pending ? null : now.toISOString(),
       submitted_at: null,
       resolved_at: null,
-      next_check_at: pending ? null : new Date(now.getTime() + SUBMISSION_GRACE_MS).toISOString(),
+      next_check_at: pending ? null : afterGrace(ctx, now),
+      // D36: allowed means not paused, read under the per-user lock: claimed for submission with its decision.
+      submission_started_at: pending ? null : now.toISOString(),
     };
     await insertPayout.run(tx, row);
     await addUsage(tx, row, 1);
@@ -254,9 +267,7 @@ export async function requestPayout(
  */
 async function finishAllowed(ctx: AppContext, claim: ClaimRef, row: PayoutsTable): Promise<PayoutResponse> {
   const result = await submitPayout(ctx, row);
-  if (result.kind === 'rejected') {
-    throw new AppError('WITHDRAW_FAILED', `The bank rail rejected the payout: ${result.message}`, { payout_id: row.id, reason: result.reason });
-  }
+  if (result.kind === 'rejected') throw result.error;
   if (result.kind === 'submitted' && result.body) return { status: 201, body: result.body, replayed: false };
   if (result.kind === 'unknown') {
     const body = createdBody(row);
@@ -264,11 +275,10 @@ async function finishAllowed(ctx: AppContext, claim: ClaimRef, row: PayoutsTable
   }
   // Someone else (the follow-up job) moved the attempt on: answer what the key or the attempt says now.
   const stored = await storedResponse(ctx.store.db, claim.keyHash);
+  if (stored?.status === 502) throw withdrawFailed(row.id, String((stored.body as { reason?: unknown }).reason ?? 'rail_failed'), String((stored.body as { message?: unknown }).message));
   if (stored) return { status: stored.status as 201, body: stored.body as Record<string, unknown>, replayed: false };
   const now = (await loadPayout(ctx.store.db, row.id))!;
-  if (now.status === 'failed') {
-    throw new AppError('WITHDRAW_FAILED', `The payout failed: ${now.failure_reason ?? 'rail_failed'}`, { payout_id: now.id, reason: now.failure_reason });
-  }
+  if (now.status === 'failed') throw withdrawFailed(now.id, now.failure_reason ?? 'rail_failed');
   return { status: 201, body: createdBody(now), replayed: false };
 }
 

@@ -27,6 +27,11 @@ export interface PayoutView {
   recipient_name: string | null;
   recipient_legal_id: string | null;
   updated_at: string;
+  /**
+   * D36: approved but not on its way: it was left waiting by the emergency stop and is sent once payouts are
+   * resumed (the owner may cancel it meanwhile).
+   */
+  waiting_for_resume: boolean;
 }
 
 export const toPayoutView = (p: PayoutsTable): PayoutView => ({
@@ -49,9 +54,10 @@ export const toPayoutView = (p: PayoutsTable): PayoutView => ({
   recipient_name: p.recipient_name,
   recipient_legal_id: p.recipient_legal_id,
   updated_at: p.updated_at,
+  waiting_for_resume: p.status === 'approved' && p.submission_started_at === null,
 });
 
-/** Compiled once (issue 13): a payout by id is among the most frequent reads. */
+/** Compiled once: a payout by id is among the most frequent reads. */
 const payoutById = compiled<{ id: string }, PayoutsTable>((db, a) => db.selectFrom('payouts').selectAll().where('id', '=', a.id));
 const payoutOfUser = compiled<{ id: string; userId: string }, PayoutsTable>((db, a) =>
   db.selectFrom('payouts').selectAll().where('id', '=', a.id).where('user_id', '=', a.userId),

@@ -1,9 +1,10 @@
 import { Type } from '@sinclair/typebox';
 import type { AppContext } from '../../context.js';
-import { principalOf, requireAuth, requireScope } from '../../http/auth.js';
-import { AUTH_ERRORS, BODY_ERRORS, bearerSecurity, described, errors } from '../../http/schemas.js';
+import { principalOf, requireAuth, requireOwner, requireScope } from '../../http/auth.js';
+import { AUTH_ERRORS, BODY_ERRORS, bearerSecurity, described, errors, OWNER_ERRORS } from '../../http/schemas.js';
 import type { App } from '../../http/types.js';
 import { MAX_IDEMPOTENCY_KEY_LENGTH } from '../idempotency/idempotency.service.js';
+import { cancelPayout } from './payout.cancel.js';
 import { checkIdempotencyKey, requestPayout } from './payout.request.js';
 import { getPayout, listPayouts } from './payout.view.js';
 import { CreatedBody, ListQuery, PayoutRecord, PendingBody, WithdrawBody } from './payouts.schemas.js';
@@ -66,7 +67,8 @@ export function payoutsRoutes(app: App, ctx: AppContext): void {
     async (request, reply) => {
       const res = await requestPayout(ctx, principalOf(request), request.body, request.headers['idempotency-key']);
       if (res.replayed) reply.header('idempotent-replayed', 'true');
-      return reply.status(res.status).send(res.body as never);
+      // A replayed 502 (D37) is sent as stored, through the route's 502 error schema.
+      return reply.status(res.status as 201).send(res.body as never);
     },
   );
 
@@ -111,6 +113,27 @@ export function payoutsRoutes(app: App, ctx: AppContext): void {
       },
     },
     async (request) => getPayout(ctx, principalOf(request).userId, request.params.id),
+  );
+
+  app.post(
+    '/v1/withdraws/:id/cancel',
+    {
+      onRequest: [auth, requireOwner],
+      config: { safetyAction: true },
+      schema: {
+        tags,
+        security,
+        operationId: 'cancelPayout',
+        summary: 'Cancel a payout held by the emergency stop (owner session)',
+        description:
+          'A payout left `approved` while payouts are paused waits to be sent (`waiting_for_resume`). Canceling it ends it ' +
+          '`failed` with `failure_reason: "canceled_by_owner"` and gives its amount back to the limits; its idempotency key ' +
+          'then replays that failure. A payout already on its way to the bank, or in any other state, answers 409.',
+        params: Type.Object({ id: Type.String({ maxLength: 64, description: 'the payout id (`wd_…`)' }) }),
+        response: { 200: described(PayoutRecord, 'The canceled payout'), ...errors(...OWNER_ERRORS, ...BODY_ERRORS, 'NOT_FOUND', 'PAYOUT_NOT_CANCELABLE') },
+      },
+    },
+    async (request) => cancelPayout(ctx, principalOf(request), request.params.id),
   );
 
   receiptRoute(app, ctx);

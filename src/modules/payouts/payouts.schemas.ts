@@ -66,6 +66,9 @@ export const PayoutRecord = Type.Object({
   recipient_name: Nullable(Type.String({ description: 'the account holder, as the rail resolved the destination' })),
   recipient_legal_id: Nullable(Type.String()),
   updated_at: Timestamp,
+  waiting_for_resume: Type.Boolean({
+    description: 'approved, and held back by the emergency stop: it is sent once payouts are resumed, and the owner may cancel it meanwhile',
+  }),
 });
 
 export const ListQuery = Type.Object({

@@ -41,6 +41,12 @@ export interface PayoutsTable {
   resolved_at: string | null;
   /** When the follow-up job should next look at it (submission recovery, confirmation polling). */
   next_check_at: string | null;
+  /**
+   * D36: when an `approved` attempt was claimed for submission to the rail, under the per-user lock after the
+   * pause was checked. Null while it waits (paused, or parked by the follow-up while paused): such an attempt is
+   * never sent until claimed again.
+   */
+  submission_started_at: string | null;
 }
 
 /**
@@ -144,14 +150,14 @@ export const payoutsMigrations: Record<string, Migration> = {
         .execute();
     },
   },
-  // Issue 13: every index is written on every insert. Lists page by (user_id, id) since 0014; nothing reads
+  // Every index is written on every insert. Lists page by (user_id, id) since 0014; nothing reads
   // (user_id, created_at) any more.
   '0016_drop_payouts_user_created_idx': {
     async up(db: Kysely<unknown>) {
       await db.schema.dropIndex('payouts_user_created_idx').execute();
     },
   },
-  // Issue 13: a plain index kept a NULL entry for every final attempt, so it grew with history and each
+  // A plain index kept a NULL entry for every final attempt, so it grew with history and each
   // confirmation wrote one more entry. Partial, it holds only the attempts still in flight; `next_check_at <= ?`
   // implies NOT NULL on both stores, so the follow-up pass still reads it.
   '0018_payouts_next_check_in_flight': {
@@ -162,6 +168,20 @@ export const payoutsMigrations: Record<string, Migration> = {
         .on('payouts')
         .column('next_check_at')
         .where(sql.ref('next_check_at'), 'is not', null)
+        .execute();
+    },
+  },
+  // D36: the submission claim. Attempts already approved were being sent in the old model: they count as claimed.
+  // The partial index serves the pause (what is in flight) and the resume (what waits) per user.
+  '0019_payout_submission_claims': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('payouts').addColumn('submission_started_at', 'text').execute();
+      await sql`update payouts set submission_started_at = updated_at where status = 'approved'`.execute(db);
+      await db.schema
+        .createIndex('payouts_user_approved_idx')
+        .on('payouts')
+        .column('user_id')
+        .where(sql.ref('status'), '=', sql.lit('approved'))
         .execute();
     },
   },

@@ -111,13 +111,41 @@ describe('POST /v1/withdraws and the payout lifecycle', () => {
     expect(failed).toMatchObject({ status: 'failed', failure_reason: 'destination_rejected' });
     expect(failed.resolved_at).toBeTruthy();
     expect(await eventTypes(t.app, a.id, failed.id)).toEqual(['payout.requested', 'payout.failed']);
-    // Errors are not stored (D18): the same key is a new request.
+    // D37: the attempt binds its key: the same request replays the 502 verbatim and creates nothing.
     const again = await withdraw(t.app, a.agentToken, { amount_ars: 10, destination: 'sandbox.reject', destination_kind: 'ALIAS' }, 'rej-1');
-    expect(again.json().payout_id).not.toBe(failed.id);
-    expect(again.headers['idempotent-replayed']).toBeUndefined();
+    expect(again.statusCode).toBe(502);
+    expect(again.body).toBe(res.body);
+    expect(again.headers['idempotent-replayed']).toBe('true');
 
     const poor = await createOnboardedUser(t.app, { fundArs: 5 });
     expectError(await withdraw(t.app, poor.agentToken, { amount_ars: 10, destination: EXTERNAL_CBU }), 502, 'WITHDRAW_FAILED');
+  });
+
+  it('insufficient balance → top up → retry with the same key: the failure replays, one attempt exists, nothing is paid (D37)', async () => {
+    const u = await createOnboardedUser(t.app, { fundArs: 5 });
+    const body = { amount_ars: 10, destination: EXTERNAL_CBU };
+    const first = await withdraw(t.app, u.agentToken, body, 'topup-1');
+    expectError(first, 502, 'WITHDRAW_FAILED');
+    expect(first.json().reason).toBe('insufficient_funds');
+    await t.app.inject({ method: 'POST', url: '/v1/sandbox/deposits', headers: bearer(u.ownerToken), payload: { amount_ars: 100 } });
+    const retry = await withdraw(t.app, u.agentToken, body, 'topup-1');
+    expect([retry.statusCode, retry.body]).toEqual([502, first.body]);
+    // MCP and the older surface share the key namespace and answer the same failure.
+    const mcp = await t.app.inject({
+      method: 'POST',
+      url: '/mcp',
+      headers: { ...bearer(u.apiKey), accept: 'application/json, text/event-stream' },
+      payload: { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'request_payout', arguments: { ...body, destination_kind: 'CBU', idempotency_key: 'topup-1' } } },
+    });
+    expect(mcp.body).toContain('WITHDRAW_FAILED');
+    expect(mcp.body).toContain('"isError":true');
+    const transfer = await t.app.inject({ method: 'POST', url: '/v1/transfers', headers: { ...bearer(u.agentToken), 'idempotency-key': 'topup-1' }, payload: { amount: 10, destination: EXTERNAL_CBU } });
+    expectError(transfer, 402, 'insufficient_balance');
+    const rows = await t.app.ctx.store.db.selectFrom('payouts').select(['id', 'status']).where('user_id', '=', u.id).execute();
+    expect(rows).toEqual([{ id: first.json().payout_id, status: 'failed' }]);
+    expect((await t.app.inject({ method: 'GET', url: '/v1/balance', headers: bearer(u.ownerToken) })).json().available).toBe('105.00');
+    // A new key is a new payout, and now it is covered.
+    expect((await withdraw(t.app, u.agentToken, body, 'topup-2')).statusCode).toBe(201);
   });
 
   it('sandbox.fail: accepted, then failed before confirmation, the money back', async () => {

@@ -6,7 +6,7 @@ import { arsToCentavos, centavosToArs } from '../../shared/money.js';
 import { expireApprovalIfDue } from '../approvals/approvals.service.js';
 import type { Principal } from '../auth/auth.service.js';
 import { followUpIfDue } from '../payouts/payout.follow-up.js';
-import { requestPayout } from '../payouts/payout.request.js';
+import { replayedFailure, requestPayout } from '../payouts/payout.request.js';
 import { loadPayout } from '../payouts/payout.view.js';
 import type { PayoutsTable } from '../payouts/payouts.tables.js';
 
@@ -121,6 +121,9 @@ export async function createTransfer(
   } catch (e) {
     throw mapRefusal(e);
   }
+  // D37: a retry of a transfer that failed at the rail answers that failure again (402), never a second attempt.
+  const failed = replayedFailure(started);
+  if (failed) throw mapRefusal(failed);
   const p = await holdForOutcome(ctx, String(started.body.id), signal);
   if (p.status === 'confirmed') return { body: toView(p), replayed: started.replayed };
   if (p.status === 'rejected' || p.status === 'expired' || p.status === 'failed') throw endError(p);

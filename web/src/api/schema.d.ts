@@ -385,7 +385,7 @@ export interface paths {
         put?: never;
         /**
          * Pause every payout (owner session)
-         * @description The emergency stop: every new payout is denied and held ones cannot be approved until resumed; payouts the bank already has finish.
+         * @description The emergency stop: once this answers, no transfer toward the bank is started for you until you resume. New payouts are denied, held ones cannot be approved, payouts left approved wait (`waiting_for_resume`; you may cancel them); `in_flight` lists the ones already on their way, which may still reach the bank.
          */
         post: operations["pausePayouts"];
         delete?: never;
@@ -405,7 +405,7 @@ export interface paths {
         put?: never;
         /**
          * Resume payouts (owner session)
-         * @description Ends the emergency stop.
+         * @description Ends the emergency stop; payouts left waiting are sent.
          */
         post: operations["resumePayouts"];
         delete?: never;
@@ -707,6 +707,26 @@ export interface paths {
         get: operations["getPayout"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/withdraws/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a payout held by the emergency stop (owner session)
+         * @description A payout left `approved` while payouts are paused waits to be sent (`waiting_for_resume`). Canceling it ends it `failed` with `failure_reason: "canceled_by_owner"` and gives its amount back to the limits; its idempotency key then replays that failure. A payout already on its way to the bank, or in any other state, answers 409.
+         */
+        post: operations["cancelPayout"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1030,6 +1050,25 @@ export interface operations {
                     };
                 };
             };
+            /** @description A dependency is unavailable; retry later: SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description machine-readable code
+                         * @enum {string}
+                         */
+                        error: "SERVICE_UNAVAILABLE";
+                        /** @description human-readable explanation, subject to change */
+                        message: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
         };
     };
     getReadiness: {
@@ -1246,6 +1285,25 @@ export interface operations {
                     };
                 };
             };
+            /** @description A dependency is unavailable; retry later: SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description machine-readable code
+                         * @enum {string}
+                         */
+                        error: "SERVICE_UNAVAILABLE";
+                        /** @description human-readable explanation, subject to change */
+                        message: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
         };
     };
     listApiKeys: {
@@ -1359,6 +1417,25 @@ export interface operations {
                          * @enum {string}
                          */
                         error: "INTERNAL_ERROR";
+                        /** @description human-readable explanation, subject to change */
+                        message: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description A dependency is unavailable; retry later: SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description machine-readable code
+                         * @enum {string}
+                         */
+                        error: "SERVICE_UNAVAILABLE";
                         /** @description human-readable explanation, subject to change */
                         message: string;
                     } & {
@@ -1581,6 +1658,25 @@ export interface operations {
                     };
                 };
             };
+            /** @description A dependency is unavailable; retry later: SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description machine-readable code
+                         * @enum {string}
+                         */
+                        error: "SERVICE_UNAVAILABLE";
+                        /** @description human-readable explanation, subject to change */
+                        message: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
         };
     };
     deleteApiKey: {
@@ -1749,6 +1845,25 @@ export interface operations {
                          * @enum {string}
                          */
                         error: "INTERNAL_ERROR";
+                        /** @description human-readable explanation, subject to change */
+                        message: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description A dependency is unavailable; retry later: SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description machine-readable code
+                         * @enum {string}
+                         */
+                        error: "SERVICE_UNAVAILABLE";
                         /** @description human-readable explanation, subject to change */
                         message: string;
                     } & {
@@ -1971,6 +2086,25 @@ export interface operations {
                     };
                 };
             };
+            /** @description A dependency is unavailable; retry later: SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description machine-readable code
+                         * @enum {string}
+                         */
+                        error: "SERVICE_UNAVAILABLE";
+                        /** @description human-readable explanation, subject to change */
+                        message: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
         };
     };
     listApprovalChannels: {
@@ -2072,6 +2206,25 @@ export interface operations {
                          * @enum {string}
                          */
                         error: "INTERNAL_ERROR";
+                        /** @description human-readable explanation, subject to change */
+                        message: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description A dependency is unavailable; retry later: SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description machine-readable code
+                         * @enum {string}
+                         */
+                        error: "SERVICE_UNAVAILABLE";
                         /** @description human-readable explanation, subject to change */
                         message: string;
                     } & {
@@ -2451,6 +2604,25 @@ export interface operations {
                     };
                 };
             };
+            /** @description A dependency is unavailable; retry later: SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description machine-readable code
+                         * @enum {string}
+                         */
+                        error: "SERVICE_UNAVAILABLE";
+                        /** @description human-readable explanation, subject to change */
+                        message: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
         };
     };
     listApprovals: {
@@ -2628,6 +2800,25 @@ export interface operations {
                     };
                 };
             };
+            /** @description A dependency is unavailable; retry later: SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description machine-readable code
+                         * @enum {string}
+                         */
+                        error: "SERVICE_UNAVAILABLE";
+                        /** @description human-readable explanation, subject to change */
+                        message: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
         };
     };
     getApproval: {
@@ -2793,6 +2984,25 @@ export interface operations {
                          * @enum {string}
                          */
                         error: "INTERNAL_ERROR";
+                        /** @description human-readable explanation, subject to change */
+                        message: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description A dependency is unavailable; retry later: SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description machine-readable code
+                         * @enum {string}
+                         */
+                        error: "SERVICE_UNAVAILABLE";
                         /** @description human-readable explanation, subject to change */
                         message: string;
                     } & {
@@ -3050,7 +3260,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A dependency is unavailable; retry later: RAIL_UNAVAILABLE */
+            /** @description A dependency is unavailable; retry later: RAIL_UNAVAILABLE, SERVICE_UNAVAILABLE */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3061,7 +3271,7 @@ export interface operations {
                          * @description machine-readable code
                          * @enum {string}
                          */
-                        error: "RAIL_UNAVAILABLE";
+                        error: "RAIL_UNAVAILABLE" | "SERVICE_UNAVAILABLE";
                         /** @description human-readable explanation, subject to change */
                         message: string;
                     } & {
@@ -3298,6 +3508,25 @@ export interface operations {
                     };
                 };
             };
+            /** @description A dependency is unavailable; retry later: SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description machine-readable code
+                         * @enum {string}
+                         */
+                        error: "SERVICE_UNAVAILABLE";
+                        /** @description human-readable explanation, subject to change */
+                        message: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
         };
     };
     exchangeApiKey: {
@@ -3446,6 +3675,25 @@ export interface operations {
                     };
                 };
             };
+            /** @description A dependency is unavailable; retry later: SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description machine-readable code
+                         * @enum {string}
+                         */
+                        error: "SERVICE_UNAVAILABLE";
+                        /** @description human-readable explanation, subject to change */
+                        message: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
         };
     };
     getBalance: {
@@ -3580,6 +3828,25 @@ export interface operations {
                          * @enum {string}
                          */
                         error: "INTERNAL_ERROR";
+                        /** @description human-readable explanation, subject to change */
+                        message: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description A dependency is unavailable; retry later: SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description machine-readable code
+                         * @enum {string}
+                         */
+                        error: "SERVICE_UNAVAILABLE";
                         /** @description human-readable explanation, subject to change */
                         message: string;
                     } & {
@@ -3730,6 +3997,25 @@ export interface operations {
                     };
                 };
             };
+            /** @description A dependency is unavailable; retry later: SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description machine-readable code
+                         * @enum {string}
+                         */
+                        error: "SERVICE_UNAVAILABLE";
+                        /** @description human-readable explanation, subject to change */
+                        message: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
         };
     };
     listDeposits: {
@@ -3860,6 +4146,25 @@ export interface operations {
                          * @enum {string}
                          */
                         error: "INTERNAL_ERROR";
+                        /** @description human-readable explanation, subject to change */
+                        message: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description A dependency is unavailable; retry later: SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description machine-readable code
+                         * @enum {string}
+                         */
+                        error: "SERVICE_UNAVAILABLE";
                         /** @description human-readable explanation, subject to change */
                         message: string;
                     } & {
@@ -4008,6 +4313,25 @@ export interface operations {
                          * @enum {string}
                          */
                         error: "INTERNAL_ERROR";
+                        /** @description human-readable explanation, subject to change */
+                        message: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description A dependency is unavailable; retry later: SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description machine-readable code
+                         * @enum {string}
+                         */
+                        error: "SERVICE_UNAVAILABLE";
                         /** @description human-readable explanation, subject to change */
                         message: string;
                     } & {
@@ -4207,6 +4531,25 @@ export interface operations {
                     };
                 };
             };
+            /** @description A dependency is unavailable; retry later: SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description machine-readable code
+                         * @enum {string}
+                         */
+                        error: "SERVICE_UNAVAILABLE";
+                        /** @description human-readable explanation, subject to change */
+                        message: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
         };
     };
     getPayoutsPause: {
@@ -4225,6 +4568,38 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description payouts whose submission to the bank had already started when this answered: they may still reach the bank. Nothing else is sent until resume. */
+                        in_flight: {
+                            amount_ars: number;
+                            api_key_id: string | null;
+                            api_key_name: string | null;
+                            approval_id: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** @enum {string} */
+                            decision: "allow" | "require_approval";
+                            decision_reasons: string[];
+                            destination: string;
+                            destination_kind: "CBU" | "CVU" | "ALIAS";
+                            failure_reason: string | null;
+                            /** @description `wd_…` */
+                            id: string;
+                            idempotency_key: string;
+                            note: string | null;
+                            provider_transfer_id: string | null;
+                            recipient_legal_id: string | null;
+                            recipient_name: string | null;
+                            resolved_at: string | null;
+                            /**
+                             * @description pending_approval → approved → submitted → confirmed; or rejected, expired, failed
+                             * @enum {string}
+                             */
+                            status: "pending_approval" | "approved" | "rejected" | "expired" | "submitted" | "confirmed" | "failed";
+                            /** Format: date-time */
+                            updated_at: string;
+                            /** @description approved, and held back by the emergency stop: it is sent once payouts are resumed, and the owner may cancel it meanwhile */
+                            waiting_for_resume: boolean;
+                        }[];
                         paused: boolean;
                         paused_at: string | null;
                     };
@@ -4301,6 +4676,25 @@ export interface operations {
                          * @enum {string}
                          */
                         error: "INTERNAL_ERROR";
+                        /** @description human-readable explanation, subject to change */
+                        message: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description A dependency is unavailable; retry later: SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description machine-readable code
+                         * @enum {string}
+                         */
+                        error: "SERVICE_UNAVAILABLE";
                         /** @description human-readable explanation, subject to change */
                         message: string;
                     } & {
@@ -4326,6 +4720,38 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description payouts whose submission to the bank had already started when this answered: they may still reach the bank. Nothing else is sent until resume. */
+                        in_flight: {
+                            amount_ars: number;
+                            api_key_id: string | null;
+                            api_key_name: string | null;
+                            approval_id: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** @enum {string} */
+                            decision: "allow" | "require_approval";
+                            decision_reasons: string[];
+                            destination: string;
+                            destination_kind: "CBU" | "CVU" | "ALIAS";
+                            failure_reason: string | null;
+                            /** @description `wd_…` */
+                            id: string;
+                            idempotency_key: string;
+                            note: string | null;
+                            provider_transfer_id: string | null;
+                            recipient_legal_id: string | null;
+                            recipient_name: string | null;
+                            resolved_at: string | null;
+                            /**
+                             * @description pending_approval → approved → submitted → confirmed; or rejected, expired, failed
+                             * @enum {string}
+                             */
+                            status: "pending_approval" | "approved" | "rejected" | "expired" | "submitted" | "confirmed" | "failed";
+                            /** Format: date-time */
+                            updated_at: string;
+                            /** @description approved, and held back by the emergency stop: it is sent once payouts are resumed, and the owner may cancel it meanwhile */
+                            waiting_for_resume: boolean;
+                        }[];
                         paused: boolean;
                         paused_at: string | null;
                     };
@@ -4478,6 +4904,25 @@ export interface operations {
                          * @enum {string}
                          */
                         error: "INTERNAL_ERROR";
+                        /** @description human-readable explanation, subject to change */
+                        message: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description A dependency is unavailable; retry later: SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description machine-readable code
+                         * @enum {string}
+                         */
+                        error: "SERVICE_UNAVAILABLE";
                         /** @description human-readable explanation, subject to change */
                         message: string;
                     } & {
@@ -4503,6 +4948,38 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description payouts whose submission to the bank had already started when this answered: they may still reach the bank. Nothing else is sent until resume. */
+                        in_flight: {
+                            amount_ars: number;
+                            api_key_id: string | null;
+                            api_key_name: string | null;
+                            approval_id: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** @enum {string} */
+                            decision: "allow" | "require_approval";
+                            decision_reasons: string[];
+                            destination: string;
+                            destination_kind: "CBU" | "CVU" | "ALIAS";
+                            failure_reason: string | null;
+                            /** @description `wd_…` */
+                            id: string;
+                            idempotency_key: string;
+                            note: string | null;
+                            provider_transfer_id: string | null;
+                            recipient_legal_id: string | null;
+                            recipient_name: string | null;
+                            resolved_at: string | null;
+                            /**
+                             * @description pending_approval → approved → submitted → confirmed; or rejected, expired, failed
+                             * @enum {string}
+                             */
+                            status: "pending_approval" | "approved" | "rejected" | "expired" | "submitted" | "confirmed" | "failed";
+                            /** Format: date-time */
+                            updated_at: string;
+                            /** @description approved, and held back by the emergency stop: it is sent once payouts are resumed, and the owner may cancel it meanwhile */
+                            waiting_for_resume: boolean;
+                        }[];
                         paused: boolean;
                         paused_at: string | null;
                     };
@@ -4655,6 +5132,25 @@ export interface operations {
                          * @enum {string}
                          */
                         error: "INTERNAL_ERROR";
+                        /** @description human-readable explanation, subject to change */
+                        message: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description A dependency is unavailable; retry later: SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description machine-readable code
+                         * @enum {string}
+                         */
+                        error: "SERVICE_UNAVAILABLE";
                         /** @description human-readable explanation, subject to change */
                         message: string;
                     } & {
@@ -4863,6 +5359,25 @@ export interface operations {
                          * @enum {string}
                          */
                         error: "INTERNAL_ERROR";
+                        /** @description human-readable explanation, subject to change */
+                        message: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description A dependency is unavailable; retry later: SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description machine-readable code
+                         * @enum {string}
+                         */
+                        error: "SERVICE_UNAVAILABLE";
                         /** @description human-readable explanation, subject to change */
                         message: string;
                     } & {
@@ -5091,6 +5606,25 @@ export interface operations {
                     };
                 };
             };
+            /** @description A dependency is unavailable; retry later: SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description machine-readable code
+                         * @enum {string}
+                         */
+                        error: "SERVICE_UNAVAILABLE";
+                        /** @description human-readable explanation, subject to change */
+                        message: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
         };
     };
     sandboxSetKyc: {
@@ -5292,6 +5826,25 @@ export interface operations {
                     };
                 };
             };
+            /** @description A dependency is unavailable; retry later: SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description machine-readable code
+                         * @enum {string}
+                         */
+                        error: "SERVICE_UNAVAILABLE";
+                        /** @description human-readable explanation, subject to change */
+                        message: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
         };
     };
     getThresholds: {
@@ -5413,6 +5966,25 @@ export interface operations {
                          * @enum {string}
                          */
                         error: "INTERNAL_ERROR";
+                        /** @description human-readable explanation, subject to change */
+                        message: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description A dependency is unavailable; retry later: SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description machine-readable code
+                         * @enum {string}
+                         */
+                        error: "SERVICE_UNAVAILABLE";
                         /** @description human-readable explanation, subject to change */
                         message: string;
                     } & {
@@ -5607,6 +6179,25 @@ export interface operations {
                     };
                 };
             };
+            /** @description A dependency is unavailable; retry later: SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description machine-readable code
+                         * @enum {string}
+                         */
+                        error: "SERVICE_UNAVAILABLE";
+                        /** @description human-readable explanation, subject to change */
+                        message: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
         };
     };
     listTransactions: {
@@ -5759,6 +6350,25 @@ export interface operations {
                          * @enum {string}
                          */
                         error: "INTERNAL_ERROR";
+                        /** @description human-readable explanation, subject to change */
+                        message: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description A dependency is unavailable; retry later: SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description machine-readable code
+                         * @enum {string}
+                         */
+                        error: "SERVICE_UNAVAILABLE";
                         /** @description human-readable explanation, subject to change */
                         message: string;
                     } & {
@@ -6041,7 +6651,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A dependency is unavailable; retry later: APPROVAL_NOT_CONFIGURED, RAIL_UNAVAILABLE */
+            /** @description A dependency is unavailable; retry later: APPROVAL_NOT_CONFIGURED, RAIL_UNAVAILABLE, SERVICE_UNAVAILABLE */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6052,7 +6662,7 @@ export interface operations {
                          * @description machine-readable code
                          * @enum {string}
                          */
-                        error: "APPROVAL_NOT_CONFIGURED" | "RAIL_UNAVAILABLE";
+                        error: "APPROVAL_NOT_CONFIGURED" | "RAIL_UNAVAILABLE" | "SERVICE_UNAVAILABLE";
                         /** @description human-readable explanation, subject to change */
                         message: string;
                         /** @description the policy reasons behind the refusal */
@@ -6205,6 +6815,25 @@ export interface operations {
                          * @enum {string}
                          */
                         error: "INTERNAL_ERROR";
+                        /** @description human-readable explanation, subject to change */
+                        message: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description A dependency is unavailable; retry later: SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description machine-readable code
+                         * @enum {string}
+                         */
+                        error: "SERVICE_UNAVAILABLE";
                         /** @description human-readable explanation, subject to change */
                         message: string;
                     } & {
@@ -6390,6 +7019,25 @@ export interface operations {
                     };
                 };
             };
+            /** @description A dependency is unavailable; retry later: SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description machine-readable code
+                         * @enum {string}
+                         */
+                        error: "SERVICE_UNAVAILABLE";
+                        /** @description human-readable explanation, subject to change */
+                        message: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
         };
     };
     getWebhook: {
@@ -6493,6 +7141,25 @@ export interface operations {
                          * @enum {string}
                          */
                         error: "INTERNAL_ERROR";
+                        /** @description human-readable explanation, subject to change */
+                        message: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description A dependency is unavailable; retry later: SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description machine-readable code
+                         * @enum {string}
+                         */
+                        error: "SERVICE_UNAVAILABLE";
                         /** @description human-readable explanation, subject to change */
                         message: string;
                     } & {
@@ -6697,6 +7364,25 @@ export interface operations {
                     };
                 };
             };
+            /** @description A dependency is unavailable; retry later: SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description machine-readable code
+                         * @enum {string}
+                         */
+                        error: "SERVICE_UNAVAILABLE";
+                        /** @description human-readable explanation, subject to change */
+                        message: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
         };
     };
     deleteWebhook: {
@@ -6869,6 +7555,25 @@ export interface operations {
                     };
                 };
             };
+            /** @description A dependency is unavailable; retry later: SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description machine-readable code
+                         * @enum {string}
+                         */
+                        error: "SERVICE_UNAVAILABLE";
+                        /** @description human-readable explanation, subject to change */
+                        message: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
         };
     };
     listWebhookDeliveries: {
@@ -6979,6 +7684,25 @@ export interface operations {
                          * @enum {string}
                          */
                         error: "INTERNAL_ERROR";
+                        /** @description human-readable explanation, subject to change */
+                        message: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description A dependency is unavailable; retry later: SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description machine-readable code
+                         * @enum {string}
+                         */
+                        error: "SERVICE_UNAVAILABLE";
                         /** @description human-readable explanation, subject to change */
                         message: string;
                     } & {
@@ -7161,6 +7885,25 @@ export interface operations {
                     };
                 };
             };
+            /** @description A dependency is unavailable; retry later: SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description machine-readable code
+                         * @enum {string}
+                         */
+                        error: "SERVICE_UNAVAILABLE";
+                        /** @description human-readable explanation, subject to change */
+                        message: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
         };
     };
     testWebhook: {
@@ -7333,6 +8076,25 @@ export interface operations {
                     };
                 };
             };
+            /** @description A dependency is unavailable; retry later: SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description machine-readable code
+                         * @enum {string}
+                         */
+                        error: "SERVICE_UNAVAILABLE";
+                        /** @description human-readable explanation, subject to change */
+                        message: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
         };
     };
     listPayouts: {
@@ -7386,6 +8148,8 @@ export interface operations {
                             status: "pending_approval" | "approved" | "rejected" | "expired" | "submitted" | "confirmed" | "failed";
                             /** Format: date-time */
                             updated_at: string;
+                            /** @description approved, and held back by the emergency stop: it is sent once payouts are resumed, and the owner may cancel it meanwhile */
+                            waiting_for_resume: boolean;
                         }[];
                     };
                 };
@@ -7499,6 +8263,25 @@ export interface operations {
                          * @enum {string}
                          */
                         error: "INTERNAL_ERROR";
+                        /** @description human-readable explanation, subject to change */
+                        message: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description A dependency is unavailable; retry later: SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description machine-readable code
+                         * @enum {string}
+                         */
+                        error: "SERVICE_UNAVAILABLE";
                         /** @description human-readable explanation, subject to change */
                         message: string;
                     } & {
@@ -7794,7 +8577,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A dependency is unavailable; retry later: RAIL_UNAVAILABLE, APPROVAL_NOT_CONFIGURED */
+            /** @description A dependency is unavailable; retry later: RAIL_UNAVAILABLE, APPROVAL_NOT_CONFIGURED, SERVICE_UNAVAILABLE */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7805,7 +8588,7 @@ export interface operations {
                          * @description machine-readable code
                          * @enum {string}
                          */
-                        error: "RAIL_UNAVAILABLE" | "APPROVAL_NOT_CONFIGURED";
+                        error: "RAIL_UNAVAILABLE" | "APPROVAL_NOT_CONFIGURED" | "SERVICE_UNAVAILABLE";
                         /** @description human-readable explanation, subject to change */
                         message: string;
                         /** @description the policy reasons behind the refusal */
@@ -7863,6 +8646,8 @@ export interface operations {
                         status: "pending_approval" | "approved" | "rejected" | "expired" | "submitted" | "confirmed" | "failed";
                         /** Format: date-time */
                         updated_at: string;
+                        /** @description approved, and held back by the emergency stop: it is sent once payouts are resumed, and the owner may cancel it meanwhile */
+                        waiting_for_resume: boolean;
                     };
                 };
             };
@@ -7975,6 +8760,270 @@ export interface operations {
                          * @enum {string}
                          */
                         error: "INTERNAL_ERROR";
+                        /** @description human-readable explanation, subject to change */
+                        message: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description A dependency is unavailable; retry later: SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description machine-readable code
+                         * @enum {string}
+                         */
+                        error: "SERVICE_UNAVAILABLE";
+                        /** @description human-readable explanation, subject to change */
+                        message: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    cancelPayout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the payout id (`wd_…`) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The canceled payout */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        amount_ars: number;
+                        api_key_id: string | null;
+                        api_key_name: string | null;
+                        approval_id: string | null;
+                        /** Format: date-time */
+                        created_at: string;
+                        /** @enum {string} */
+                        decision: "allow" | "require_approval";
+                        decision_reasons: string[];
+                        destination: string;
+                        destination_kind: "CBU" | "CVU" | "ALIAS";
+                        failure_reason: string | null;
+                        /** @description `wd_…` */
+                        id: string;
+                        idempotency_key: string;
+                        note: string | null;
+                        provider_transfer_id: string | null;
+                        recipient_legal_id: string | null;
+                        recipient_name: string | null;
+                        resolved_at: string | null;
+                        /**
+                         * @description pending_approval → approved → submitted → confirmed; or rejected, expired, failed
+                         * @enum {string}
+                         */
+                        status: "pending_approval" | "approved" | "rejected" | "expired" | "submitted" | "confirmed" | "failed";
+                        /** Format: date-time */
+                        updated_at: string;
+                        /** @description approved, and held back by the emergency stop: it is sent once payouts are resumed, and the owner may cancel it meanwhile */
+                        waiting_for_resume: boolean;
+                    };
+                };
+            };
+            /** @description The request is malformed or fails validation; the message names the field: INVALID_JSON, INVALID_REQUEST */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description machine-readable code
+                         * @enum {string}
+                         */
+                        error: "INVALID_JSON" | "INVALID_REQUEST";
+                        /** @description human-readable explanation, subject to change */
+                        message: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired credentials: UNAUTHENTICATED, TOKEN_EXPIRED, INVALID_TOKEN */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description machine-readable code
+                         * @enum {string}
+                         */
+                        error: "UNAUTHENTICATED" | "TOKEN_EXPIRED" | "INVALID_TOKEN";
+                        /** @description human-readable explanation, subject to change */
+                        message: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description This session may not do this: OWNER_SESSION_REQUIRED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description machine-readable code
+                         * @enum {string}
+                         */
+                        error: "OWNER_SESSION_REQUIRED";
+                        /** @description human-readable explanation, subject to change */
+                        message: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Not found (or not yours): USER_NOT_FOUND, NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description machine-readable code
+                         * @enum {string}
+                         */
+                        error: "USER_NOT_FOUND" | "NOT_FOUND";
+                        /** @description human-readable explanation, subject to change */
+                        message: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Conflicts with the current state; retrying as is will not help: PAYOUT_NOT_CANCELABLE */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description machine-readable code
+                         * @enum {string}
+                         */
+                        error: "PAYOUT_NOT_CANCELABLE";
+                        /** @description human-readable explanation, subject to change */
+                        message: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The body is larger than 64 KiB: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description machine-readable code
+                         * @enum {string}
+                         */
+                        error: "PAYLOAD_TOO_LARGE";
+                        /** @description human-readable explanation, subject to change */
+                        message: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The body is not application/json: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description machine-readable code
+                         * @enum {string}
+                         */
+                        error: "UNSUPPORTED_MEDIA_TYPE";
+                        /** @description human-readable explanation, subject to change */
+                        message: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Rate limit exceeded; wait for Retry-After seconds: RATE_LIMIT_EXCEEDED */
+            429: {
+                headers: {
+                    /** @description seconds until the budget is renewed */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description machine-readable code
+                         * @enum {string}
+                         */
+                        error: "RATE_LIMIT_EXCEEDED";
+                        /** @description human-readable explanation, subject to change */
+                        message: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Unexpected failure; no internals are shown: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description machine-readable code
+                         * @enum {string}
+                         */
+                        error: "INTERNAL_ERROR";
+                        /** @description human-readable explanation, subject to change */
+                        message: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description A dependency is unavailable; retry later: SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description machine-readable code
+                         * @enum {string}
+                         */
+                        error: "SERVICE_UNAVAILABLE";
                         /** @description human-readable explanation, subject to change */
                         message: string;
                     } & {
@@ -8183,6 +9232,25 @@ export interface operations {
                          * @enum {string}
                          */
                         error: "INTERNAL_ERROR";
+                        /** @description human-readable explanation, subject to change */
+                        message: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description A dependency is unavailable; retry later: SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description machine-readable code
+                         * @enum {string}
+                         */
+                        error: "SERVICE_UNAVAILABLE";
                         /** @description human-readable explanation, subject to change */
                         message: string;
                     } & {

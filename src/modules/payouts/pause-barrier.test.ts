@@ -1,0 +1,156 @@
+import { performance } from 'node:perf_hooks';
+import type { FastifyInstance } from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { bearer, createOnboardedUser, expectError, EXTERNAL_CBU, setThresholds, startNodes, startTestApp, withdraw } from '../../../test/helpers.js';
+import type { BankRail } from '../rail/rail.port.js';
+
+/** Every transfer started toward the rail, with when it started (this process's clock) and which node started it. */
+interface Sent {
+  reference: string;
+  at: number;
+}
+
+/** Wraps the rail so every submission is recorded before it is sent; the list is shared by every node. */
+function recording(sent: Sent[]) {
+  return (rail: BankRail): BankRail =>
+    Object.assign(Object.create(rail) as BankRail, {
+      submitTransfer: (req: Parameters<BankRail['submitTransfer']>[0]) => {
+        sent.push({ reference: req.reference, at: performance.now() });
+        return rail.submitTransfer(req);
+      },
+    });
+}
+
+const post = (app: FastifyInstance, url: string, token: string) => app.inject({ method: 'POST', url, headers: bearer(token) });
+
+async function referencesOf(app: FastifyInstance, ids: string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await app.ctx.store.db.selectFrom('payouts').select(['id', 'rail_reference']).where('id', 'in', ids).execute();
+  return new Map(rows.map((r) => [r.id, r.rail_reference]));
+}
+
+/**
+ * D36: once the pause has answered, nothing but what it lists as `in_flight` is started toward the rail, whatever
+ * was racing it: new payouts, approvals, the follow-up job, on one node or two.
+ */
+describe('the emergency stop is a barrier (D36)', () => {
+  it('a pause racing 40 payouts and 20 approvals: after the acknowledgement only `in_flight` reaches the rail; resume sends the rest', async () => {
+    const sent: Sent[] = [];
+    const onPostgres = !!process.env.TEST_DATABASE_URL;
+    const { nodes, clock, close } = await startNodes(onPostgres ? 2 : 1, { deps: { rail: recording(sent) } });
+    try {
+      const [a, b] = [nodes[0]!, nodes[nodes.length - 1]!];
+      const u = await createOnboardedUser(a, { fundArs: 1_000_000 });
+      await setThresholds(a, u.ownerToken, { per_tx_limit_ars: 0, daily_limit_ars: 0, monthly_limit_ars: 0, require_approval_above_ars: 1000 });
+      const held = await Promise.all(Array.from({ length: 20 }, (_, i) => withdraw(a, u.agentToken, { amount_ars: 2000, destination: EXTERNAL_CBU }, `held-${i}`)));
+      expect(held.every((r) => r.statusCode === 202)).toBe(true);
+      sent.length = 0;
+
+      const payouts = Array.from({ length: 40 }, (_, i) => withdraw(i % 2 ? a : b, u.agentToken, { amount_ars: 10, destination: EXTERNAL_CBU }, `race-${i}`));
+      const approvals = held.map((h, i) => post(i % 2 ? b : a, `/v1/approvals/${h.json().approval_id}/approve`, u.ownerToken));
+      await new Promise((r) => setTimeout(r, 5));
+      const pause = await post(a, '/v1/payouts/pause', u.ownerToken);
+      const ackedAt = performance.now();
+      expect(pause.statusCode).toBe(200);
+      const inFlight = new Set<string>(pause.json().in_flight.map((p: { id: string }) => p.id));
+      const answers = await Promise.all(payouts);
+      const decided = await Promise.all(approvals);
+
+      // Everyone got an answer that tells the truth: sent, denied while paused, refused approval while paused, or
+      // (an agent's request that waited past the lock timeout behind its own others) 503 and nothing kept.
+      for (const r of answers) expect([201, 422, 503]).toContain(r.statusCode);
+      for (const r of answers.filter((x) => x.statusCode === 422)) expect(r.json().reasons).toEqual(['payouts_paused']);
+      for (const r of decided) expect([200, 409]).toContain(r.statusCode);
+      const kept = await a.ctx.store.db.selectFrom('payouts').select('idempotency_key').where('user_id', '=', u.id).execute();
+      const keys = new Set(kept.map((r) => r.idempotency_key));
+      for (const [i, r] of answers.entries()) expect([r.statusCode, keys.has(`race-${i}`)]).toEqual([r.statusCode, r.statusCode === 201]);
+      const inFlightRefs = new Set((await referencesOf(a, [...inFlight])).values());
+      const late = sent.filter((s) => s.at > ackedAt && !inFlightRefs.has(s.reference));
+      expect(late).toEqual([]);
+
+      // While paused, the follow-up job starts nothing new either, on any node.
+      const before = sent.length;
+      clock.advance(120_000);
+      for (const n of nodes) await n.jobs.payoutFollowUp!.runOnce();
+      expect(sent.slice(before).filter((s) => !inFlightRefs.has(s.reference))).toEqual([]);
+
+      // Resume: every payout still approved is sent, and all end up at the bank.
+      expect((await post(a, '/v1/payouts/resume', u.ownerToken)).statusCode).toBe(200);
+      clock.advance(1_000);
+      for (const n of nodes) await n.jobs.payoutFollowUp!.runOnce();
+      const db = a.ctx.store.db;
+      const rows = await db.selectFrom('payouts').select(['status']).where('user_id', '=', u.id).where('status', 'in', ['approved', 'pending_approval']).execute();
+      expect(rows.filter((r) => r.status === 'approved')).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it('payouts left approved while paused wait, are shown as such, can be canceled, and go out after resume', async () => {
+    const sent: Sent[] = [];
+    let stall = true;
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    // The first submission of each payout never comes back while `stall`: what a crash between the decision and
+    // the rail leaves behind (the rail never received it).
+    const stalling = (rail: BankRail): BankRail =>
+      Object.assign(Object.create(rail) as BankRail, {
+        submitTransfer: async (req: Parameters<BankRail['submitTransfer']>[0]) => {
+          if (stall) {
+            await gate;
+            return { kind: 'unknown' as const, message: 'the process died' };
+          }
+          sent.push({ reference: req.reference, at: performance.now() });
+          return rail.submitTransfer(req);
+        },
+      });
+    const t = await startTestApp({ deps: { rail: stalling } });
+    try {
+      const u = await createOnboardedUser(t.app, { fundArs: 1_000 });
+      const pending = [1, 2, 3].map((i) => withdraw(t.app, u.agentToken, { amount_ars: 10 * i, destination: EXTERNAL_CBU }, `stalled-${i}`));
+      await new Promise((r) => setTimeout(r, 200));
+      const paused = await post(t.app, '/v1/payouts/pause', u.ownerToken);
+      // They had been claimed by their requests: in flight, they may still reach the bank.
+      expect(paused.json().in_flight).toHaveLength(3);
+      stall = false;
+      release();
+      const ids = (await Promise.all(pending)).map((r) => r.json().id as string);
+      // The follow-up finds the rail never got them, and parks them instead of sending them.
+      t.clock.advance(60_000);
+      await t.app.jobs.payoutFollowUp!.runOnce();
+      expect(sent).toEqual([]);
+      const view = async (id: string) => (await t.app.inject({ method: 'GET', url: `/v1/withdraws/${id}`, headers: bearer(u.ownerToken) })).json();
+      for (const id of ids) expect(await view(id)).toMatchObject({ status: 'approved', waiting_for_resume: true });
+      expect((await t.app.inject({ method: 'GET', url: '/v1/payouts/pause', headers: bearer(u.ownerToken) })).json().in_flight).toEqual([]);
+
+      // The owner cancels one: failed, its usage given back; its key still answers what its request was told.
+      expectError(await post(t.app, `/v1/withdraws/${ids[0]}/cancel`, u.agentToken), 403, 'OWNER_SESSION_REQUIRED');
+      const canceled = await post(t.app, `/v1/withdraws/${ids[0]}/cancel`, u.ownerToken);
+      expect(canceled.statusCode).toBe(200);
+      expect(canceled.json()).toMatchObject({ status: 'failed', failure_reason: 'canceled_by_owner', waiting_for_resume: false });
+      expectError(await post(t.app, `/v1/withdraws/${ids[0]}/cancel`, u.ownerToken), 409, 'PAYOUT_NOT_CANCELABLE');
+      expectError(await post(t.app, '/v1/withdraws/wd_nope/cancel', u.ownerToken), 404, 'NOT_FOUND');
+      const replay = await withdraw(t.app, u.agentToken, { amount_ars: 10, destination: EXTERNAL_CBU }, 'stalled-1');
+      expect([replay.statusCode, replay.json().id, replay.headers['idempotent-replayed']]).toEqual([201, ids[0], 'true']);
+      expect(await t.app.ctx.store.db.selectFrom('payouts').select('id').where('user_id', '=', u.id).execute()).toHaveLength(3);
+
+      // Another user cannot cancel mine.
+      const other = await createOnboardedUser(t.app);
+      expectError(await post(t.app, `/v1/withdraws/${ids[1]}/cancel`, other.ownerToken), 404, 'NOT_FOUND');
+
+      // Resume: the other two go out, once each.
+      expect((await post(t.app, '/v1/payouts/resume', u.ownerToken)).statusCode).toBe(200);
+      await t.app.jobs.payoutFollowUp!.runOnce();
+      const refs = await referencesOf(t.app, ids.slice(1));
+      expect(sent.map((s) => s.reference).sort()).toEqual([...refs.values()].sort());
+      for (const id of ids.slice(1)) expect((await view(id)).status).toMatch(/submitted|confirmed/);
+      expectError(await post(t.app, `/v1/withdraws/${ids[1]}/cancel`, u.ownerToken), 409, 'PAYOUT_NOT_CANCELABLE');
+      // The usage of the canceled one was given back: only 20 + 30 count today.
+      const usage = await t.app.ctx.store.db.selectFrom('payout_usage').select(['period', 'amount']).where('subject', '=', `u:${u.id}`).execute();
+      expect(usage.every((r) => Number(r.amount) === 5000)).toBe(true);
+    } finally {
+      release();
+      await t.close();
+    }
+  });
+});

@@ -1,0 +1,199 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestStore, EXTERNAL_CBU, PASSWORD, TEST_JWT_SECRET, uniqueEmail, type TestStore } from './helpers.js';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+
+async function freePort(): Promise<number> {
+  const srv = net.createServer();
+  await new Promise<void>((resolve) => srv.listen(0, '127.0.0.1', resolve));
+  const port = (srv.address() as net.AddressInfo).port;
+  await new Promise<void>((resolve) => srv.close(() => resolve()));
+  return port;
+}
+
+async function until<T>(what: string, probe: () => Promise<T | undefined | false>, ms = 30_000): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const v = await probe().catch(() => undefined);
+    if (v) return v;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** The service as an operator runs it: its own process, killed with SIGKILL when the test says so. */
+class Service {
+  proc: ChildProcess | null = null;
+  constructor(
+    readonly port: number,
+    private readonly env: Record<string, string>,
+  ) {}
+  readonly base = () => `http://127.0.0.1:${this.port}`;
+
+  async start(): Promise<void> {
+    this.proc = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+      cwd: ROOT,
+      env: { PATH: process.env.PATH ?? '', ...this.env, PORT: String(this.port) },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let stderr = '';
+    this.proc.stderr!.on('data', (c) => (stderr += String(c)));
+    await until('the service to listen', async () => (await fetch(`${this.base()}/healthz`)).ok, 60_000).catch((e) => {
+      throw new Error(`${String(e)}\n${stderr}`);
+    });
+  }
+
+  kill9(): void {
+    this.proc?.kill('SIGKILL');
+  }
+
+  async stop(): Promise<void> {
+    if (!this.proc || this.proc.exitCode !== null) return;
+    const exited = new Promise((r) => this.proc!.once('exit', r));
+    this.proc.kill('SIGTERM');
+    await exited;
+  }
+
+  async call(method: string, url: string, token?: string, body?: unknown, headers: Record<string, string> = {}) {
+    const res = await fetch(`${this.base()}${url}`, {
+      method,
+      headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    const text = await res.text();
+    return { status: res.status, json: text ? JSON.parse(text) : null };
+  }
+}
+
+/** Reads the store the service writes, from this process: the SQLite file (WAL allows it) or the PostgreSQL schema. */
+function reader(store: TestStore) {
+  if (store.config.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: store.config.databaseUrl, max: 2 });
+    return { all: async <T,>(q: string, p: unknown[] = []) => (await pool.query(q, p)).rows as T[], close: () => pool.end() };
+  }
+  const db = new SQLite(path.join(store.config.dataDir, 'wallet.sqlite'), { readonly: true });
+  return {
+    all: async <T,>(q: string, p: unknown[] = []) => db.prepare(q.replace(/\$\d+/g, '?')).all(...p) as T[],
+    close: async () => db.close(),
+  };
+}
+
+/**
+ * D36 after a crash: payouts left `approved` by a process killed mid-burst are the follow-up job's to send once
+ * the service is back. If the owner pauses at once, none of them reaches the bank until resume; then all do.
+ */
+describe('kill -9 mid-burst, restart, pause (D36)', () => {
+  let store: TestStore;
+  let service: Service;
+  beforeAll(async () => {
+    store = await createTestStore();
+    service = new Service(await freePort(), {
+      DATA_DIR: store.config.dataDir,
+      DATABASE_URL: store.config.databaseUrl,
+      JWT_SECRET: TEST_JWT_SECRET,
+      SECRETS_KEY: 'test-secrets-key-0123456789-abcdefghijkl',
+      RATE_LIMIT_PER_MINUTE: '100000',
+      LOG_LEVEL: 'silent',
+      JOBS_INTERVAL_MS: '200',
+      // Long enough for the restarted service to be paused before its follow-up job looks at the crash's payouts.
+      PAYOUT_SUBMISSION_GRACE_MS: '25000',
+      SANDBOX_CONFIRM_DELAY_MS: '0',
+      // The burst waits on a row lock held below; the kill must come while it waits.
+      DATABASE_LOCK_TIMEOUT_MS: '20000',
+      DATABASE_STATEMENT_TIMEOUT_MS: '30000',
+    });
+  });
+  afterAll(async () => {
+    await service.stop();
+    await store.drop();
+  });
+
+  it('nothing left approved by the crash reaches the rail while paused; everything does after resume', { timeout: 180_000 }, async () => {
+    await service.start();
+    const email = uniqueEmail();
+    const created = await service.call('POST', '/v1/users', undefined, { email, password: PASSWORD, name: 'Crash Test' });
+    const agent = (await service.call('POST', '/v1/auth/token', undefined, { api_key: created.json.default_api_key.key })).json.token as string;
+    const login = async () => (await service.call('POST', '/v1/login', undefined, { email, password: PASSWORD })).json.token as string;
+    let owner = await login();
+    const onboarded = await service.call('POST', '/v1/onboarding', owner, { legal_id: '20-12345678-6', legal_name: 'Crash Test' });
+    expect(onboarded.status).toBe(200);
+    expect((await service.call('POST', '/v1/sandbox/deposits', owner, { amount_ars: 10_000 })).status).toBe(201);
+    const userId = created.json.id as string;
+    const db = reader(store);
+    // On PostgreSQL the burst's bank moves wait on the account's row, held here: every payout decided before the
+    // kill is one the rail never received. On SQLite the kill lands wherever it lands.
+    const holder = store.config.databaseUrl ? new pg.Client({ connectionString: store.config.databaseUrl }) : null;
+    try {
+      if (holder) {
+        await holder.connect();
+        await holder.query('begin');
+        await holder.query('select * from rail_accounts where cvu = $1 for update', [onboarded.json.cvu]);
+      }
+      const burst = Array.from({ length: 30 }, (_, i) =>
+        service.call('POST', '/v1/withdraws', agent, { amount_ars: 10, destination: EXTERNAL_CBU }, { 'idempotency-key': `crash-${i}` }).catch(() => null),
+      );
+      await until('payouts decided mid-burst', async () => {
+        const [r] = await db.all<{ n: number }>('select count(*) as n from payouts where user_id = $1', [userId]);
+        return Number(r!.n) >= 10;
+      });
+      service.kill9();
+      await Promise.all(burst);
+      if (holder) await holder.query('rollback');
+
+      const left = await db.all<{ id: string; rail_reference: string }>(
+        `select p.id, p.rail_reference from payouts p where p.user_id = $1 and p.status = 'approved'
+           and not exists (select 1 from rail_transfers t where t.reference = p.rail_reference)`,
+        [userId],
+      );
+      if (holder) expect(left.length).toBeGreaterThanOrEqual(10);
+      const railRefs = async () =>
+        new Set(
+          (await db.all<{ reference: string }>('select t.reference from rail_transfers t join payouts p on p.rail_reference = t.reference where p.user_id = $1', [userId])).map(
+            (r) => r.reference,
+          ),
+        );
+
+      // Back up, and the owner pauses at once.
+      await service.start();
+      owner = await login();
+      const paused = await service.call('POST', '/v1/payouts/pause', owner);
+      expect(paused.status).toBe(200);
+      const atAck = await railRefs();
+      const inFlight = new Set((paused.json.in_flight as { id: string }[]).map((p) => p.id));
+      // The follow-up job finds each payout the rail never received, and parks it instead of sending it.
+      await until(
+        'the follow-up to park what the crash left',
+        async () => {
+          const rows = await db.all<{ n: number }>(`select count(*) as n from payouts where user_id = $1 and status = 'approved' and submission_started_at is not null`, [userId]);
+          return Number(rows[0]!.n) === 0;
+        },
+        60_000,
+      );
+      const sentWhilePaused = [...(await railRefs())].filter((r) => !atAck.has(r));
+      const refToId = new Map(left.map((p) => [p.rail_reference, p.id]));
+      expect(sentWhilePaused.filter((r) => !inFlight.has(refToId.get(r) ?? ''))).toEqual([]);
+      const waiting = (await service.call('GET', '/v1/withdraws', owner)).json.withdraws.filter((w: { status: string }) => w.status === 'approved');
+      for (const w of waiting) expect([w.id, w.waiting_for_resume]).toEqual([w.id, true]);
+      if (holder) expect(waiting.length).toBeGreaterThanOrEqual(10);
+
+      expect((await service.call('POST', '/v1/payouts/resume', owner)).status).toBe(200);
+      await until('no payout left approved', async () => {
+        const rows = await db.all<{ n: number }>(`select count(*) as n from payouts where user_id = $1 and status = 'approved'`, [userId]);
+        return Number(rows[0]!.n) === 0;
+      });
+      // Every payout the crash left is at the bank now, once, and the money adds up.
+      const refs = await railRefs();
+      for (const p of left) expect(refs.has(p.rail_reference)).toBe(true);
+      const balance = (await service.call('GET', '/v1/balance', owner)).json.available as string;
+      expect(Number(balance)).toBe(10_000 - 10 * refs.size);
+    } finally {
+      await holder?.end().catch(() => undefined);
+      await db.close();
+    }
+  });
+});
