@@ -20,11 +20,13 @@ import type { App } from './http/types.js';
 import { approvalsRoutes } from './modules/approvals/approvals.routes.js';
 import { auditRoutes } from './modules/audit/audit.routes.js';
 import { ApprovalKinds } from './modules/approvals/approval-kinds.js';
-import { approvalExpiryPass, retryPendingNotices } from './modules/approvals/approvals.service.js';
+import { approvalExpiryPass, oldestApprovalDue, retryPendingNotices } from './modules/approvals/approvals.service.js';
 import type { ApprovalChannel } from './modules/approvals/channels/channel.port.js';
 import { dashboardChannel } from './modules/approvals/channels/dashboard.channel.js';
 import { purgeExpiredKeys } from './modules/idempotency/idempotency.service.js';
-import { payoutFollowUpPass } from './modules/payouts/payout.follow-up.js';
+import { oldestFollowUpDue, payoutFollowUpPass } from './modules/payouts/payout.follow-up.js';
+import { createMetrics, registerProbes } from './modules/metrics/metrics.js';
+import { metricsRoutes } from './modules/metrics/metrics.routes.js';
 import { payoutApprovals } from './modules/payouts/payout.approvals.js';
 import { thresholdApprovals } from './modules/thresholds/thresholds.approvals.js';
 import { mcpRoutes } from './modules/mcp/mcp.routes.js';
@@ -32,7 +34,7 @@ import { payoutsRoutes } from './modules/payouts/payouts.routes.js';
 import { pauseRoutes } from './modules/payouts/pause.routes.js';
 import { transfersRoutes } from './modules/transfers/transfers.routes.js';
 import { transactionsRoutes } from './modules/transactions/transactions.routes.js';
-import { DELIVERY_BATCH, DELIVERY_LEASE_MS, deliverDue } from './modules/webhooks/delivery.worker.js';
+import { DELIVERY_BATCH, DELIVERY_LEASE_MS, deliverDue, deliveryBacklog, oldestDeliveryDue } from './modules/webhooks/delivery.worker.js';
 import { httpSender } from './modules/webhooks/http-sender.js';
 import type { WebhookSender } from './modules/webhooks/sender.port.js';
 import { registerWebhookOutbox } from './modules/webhooks/webhooks.outbox.js';
@@ -166,6 +168,7 @@ export async function buildApp(config: Config, deps: Deps = {}): Promise<Fastify
     channels,
     webhookSender: deps.webhookSender ?? httpSender({ allowPrivateNetworks: config.webhook.allowPrivateNetworks }),
     secretBox: new SecretBox(config.secretsKey),
+    metrics: createMetrics(),
   };
   ctx.followUpAt = (at) => jobs.payoutFollowUp!.wakeIn(Date.parse(at) - clock.now().getTime());
   // The jobs finish work already accepted (confirmations, deliveries, expiries): on PostgreSQL they have a pool of
@@ -244,6 +247,18 @@ export async function buildApp(config: Config, deps: Deps = {}): Promise<Fastify
   telegramRoutes(app, ctx);
   auditRoutes(app, ctx);
   app.get('/openapi.json', { config: { rateLimit: false }, schema: { hide: true } }, async () => app.swagger());
+  metricsRoutes(app as unknown as FastifyInstance, ctx.metrics, config.metricsToken);
+  registerProbes(ctx.metrics, {
+    oldestDue: {
+      'payout-follow-up': () => oldestFollowUpDue(ctx),
+      'webhook-delivery': () => oldestDeliveryDue(ctx),
+      'approval-expiry': () => oldestApprovalDue(ctx, 'expiry'),
+      'approval-notices': () => oldestApprovalDue(ctx, 'notice'),
+    },
+    deliveryBacklog: () => deliveryBacklog(ctx),
+    pools: { requests: store.poolStats, jobs: store.background === store ? undefined : store.background.poolStats },
+    now: () => clock.now(),
+  });
   await registerWeb(app as unknown as FastifyInstance, deps.webRoot === undefined ? DEFAULT_WEB_ROOT : deps.webRoot);
 
   app.addHook('onReady', async () => {

@@ -45,6 +45,7 @@ const EnvSchema = Type.Object({
   OWNER_RATE_LIMIT_PER_MINUTE: Int(600, 1),
   SAFETY_ACTIONS_PER_MINUTE: Int(120, 1),
   PAYOUT_SUBMISSION_GRACE_MS: Int(30_000, 100, 3_600_000),
+  METRICS_TOKEN: Type.String({ default: '' }),
   TRUST_PROXY: Type.String({ default: 'false' }),
   WEBHOOK_POLL_INTERVAL_MS: Int(10000, 10),
   WEBHOOK_RETRY_DELAYS_MS: Type.String({ default: '60000,300000,1800000,7200000' }),
@@ -127,6 +128,8 @@ export interface Config {
   safetyActionsPerMinute: number;
   /** How long an approved payout may wait for its in-request submission before the follow-up job takes it (D19). */
   payoutSubmissionGraceMs: number;
+  /** When set, `GET /metrics` needs `Authorization: Bearer <token>`; empty, it is open like the health checks. */
+  metricsToken: string;
   /**
    * D30: Fastify `trustProxy`. `false`: the client is the TCP peer. `true`: the leftmost X-Forwarded-For (only
    * safe when every request passes the proxy). A comma list of proxy addresses/CIDRs trusts just those hops.
@@ -253,6 +256,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     ownerRateLimitPerMinute: e.OWNER_RATE_LIMIT_PER_MINUTE,
     safetyActionsPerMinute: e.SAFETY_ACTIONS_PER_MINUTE,
     payoutSubmissionGraceMs: e.PAYOUT_SUBMISSION_GRACE_MS,
+    metricsToken: e.METRICS_TOKEN,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     webhook: {
       pollIntervalMs: e.WEBHOOK_POLL_INTERVAL_MS,

@@ -4,6 +4,7 @@ import type { Store } from './db/database.js';
 import type { ApprovalKinds } from './modules/approvals/approval-kinds.js';
 import type { ApprovalChannel } from './modules/approvals/channels/channel.port.js';
 import type { BankRail } from './modules/rail/rail.port.js';
+import type { Metrics } from './modules/metrics/metrics.js';
 import type { SandboxRail } from './modules/rail/sandbox/sandbox-rail.js';
 import type { WebhookSender } from './modules/webhooks/sender.port.js';
 import type { Clock } from './shared/clock.js';
@@ -27,6 +28,8 @@ export interface AppContext {
   approvalKinds: ApprovalKinds;
   webhookSender: WebhookSender;
   secretBox: SecretBox;
+  /** Counters and gauges for `GET /metrics`. */
+  metrics: Metrics;
   /** Asks the payout follow-up to run when an attempt's next check falls due (set once the jobs exist). */
   followUpAt?: (nextCheckAt: string) => void;
 }

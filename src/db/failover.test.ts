@@ -93,6 +93,10 @@ describe.runIf(base)('PostgreSQL failures (D42)', () => {
       expect(blocked.statusCode).toBe(503);
       expect(blocked.headers['retry-after']).toBe('1');
       expect(Date.now() - started).toBeLessThan(3_000);
+      // An operator sees it: the 503 and the bound that was reached.
+      const metrics = (await t.app.inject({ method: 'GET', url: '/metrics' })).body;
+      expect(metrics).toMatch(/store_unavailable_total\{kind="lock_timeout"\} 1/);
+      expect(metrics).toMatch(/http_requests_total\{route="\/v1\/withdraws",method="POST",status="503"\} 1/);
       await outside.query('rollback');
       // Nothing of it was kept: the same key is free and pays once now.
       const retry = await withdraw(t.app, held.agentToken, { amount_ars: 1, destination: EXTERNAL_CBU }, 'held-1');

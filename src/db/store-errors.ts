@@ -54,3 +54,18 @@ export function commitMayHaveHappened(err: unknown): boolean {
 function messageOf(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
 }
+
+/** Which bound or failure a StoreUnavailable came from, for metrics (D42). */
+export function storeFailureKind(err: unknown): string {
+  const inner = err instanceof StoreUnavailable && err.cause !== undefined ? err.cause : err;
+  const code = (inner as { code?: unknown } | null)?.code;
+  const message = String((inner as { message?: unknown } | null)?.message ?? '');
+  if (code === '57014') return /statement timeout/i.test(message) ? 'statement_timeout' : 'canceled';
+  if (code === '55P03') return 'lock_timeout';
+  if (code === '25P03') return 'idle_in_transaction_timeout';
+  if (code === '40001' || code === '40P01') return 'serialization';
+  if (code === 'SQLITE_BUSY' || code === 'SQLITE_LOCKED') return 'busy';
+  if (/timeout exceeded when trying to connect/i.test(message)) return 'checkout_timeout';
+  if (err instanceof StoreUnavailable && err.cause === undefined) return /wait for a database connection/.test(err.message) ? 'overloaded' : 'commit_unknown';
+  return 'connection';
+}

@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { isStoreUnavailable } from '../db/store-errors.js';
+import { isStoreUnavailable, storeFailureKind } from '../db/store-errors.js';
 import { AppError, isAppError } from '../shared/errors.js';
 import { chargeFailedRequest } from './rate-limit.js';
 
@@ -54,6 +54,7 @@ function fromFastify(err: FastifyError): AppError {
  */
 export async function sendError(err: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) {
   const appErr = (await chargeFailedRequest(request, reply)) ?? toAppError(err);
+  if (isStoreUnavailable(err)) request.server.ctx?.metrics.storeUnavailable(storeFailureKind(err));
   if (appErr.code === 'INTERNAL_ERROR') {
     request.log.error({ err }, 'unhandled error');
   } else if (appErr.statusCode >= 500) {

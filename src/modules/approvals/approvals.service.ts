@@ -251,3 +251,14 @@ export async function expireApprovalIfDue(ctx: AppContext, approvalId: string): 
   if (expired) await notifyResolved(ctx, expired);
   return expired !== null;
 }
+
+/** When the oldest pending approval expires or expired, and when the oldest owed notice is due (for metrics). */
+export async function oldestApprovalDue(ctx: AppContext, what: 'expiry' | 'notice'): Promise<string | null> {
+  const db = ctx.store.db;
+  if (what === 'expiry') {
+    const row = await db.selectFrom('approvals').select('expires_at').where('status', '=', 'pending').orderBy('expires_at').limit(1).executeTakeFirst();
+    return row?.expires_at ?? null;
+  }
+  const row = await db.selectFrom('approvals').select('notify_next_at').where('notify_next_at', 'is not', null).orderBy('notify_next_at').limit(1).executeTakeFirst();
+  return row?.notify_next_at ?? null;
+}

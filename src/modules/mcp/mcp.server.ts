@@ -3,6 +3,7 @@ import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } fr
 import { Value } from '@sinclair/typebox/value';
 import type { AppContext } from '../../context.js';
 import { CONTROL_CHARACTER_MESSAGE, findControlCharacter } from '../../http/control-chars.js';
+import { isStoreUnavailable, storeFailureKind } from '../../db/store-errors.js';
 import { toAppError } from '../../http/errors.js';
 import { hasScope, type Principal } from '../auth/auth.service.js';
 import { writeAudit } from '../audit/audit.service.js';
@@ -61,6 +62,7 @@ export function buildMcpServer(ctx: AppContext, who: Principal): Server {
     } catch (e) {
       // The same codes as REST (a database that cannot serve now is SERVICE_UNAVAILABLE, D42), never internals.
       const err = toAppError(e);
+      if (isStoreUnavailable(e)) ctx.metrics.storeUnavailable(storeFailureKind(e));
       if (err.code === 'INTERNAL_ERROR') ctx.log.error({ err: e, tool: t.name }, 'MCP tool failed');
       return toolError(err.toBody());
     }

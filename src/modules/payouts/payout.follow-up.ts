@@ -212,4 +212,10 @@ export async function followUpIfDue(ctx: AppContext, p: Pick<PayoutsTable, 'id' 
   }
 }
 
+/** When the follow-up's oldest attempt in flight falls or fell due (for metrics); null when none is in flight. */
+export async function oldestFollowUpDue(ctx: AppContext): Promise<string | null> {
+  const row = await ctx.store.db.selectFrom('payouts').select('next_check_at').where('next_check_at', 'is not', null).orderBy('next_check_at').limit(1).executeTakeFirst();
+  return row?.next_check_at ?? null;
+}
+
 export const payoutFollowUpPass = (ctx: AppContext) => batchPass(FOLLOW_UP_BATCH, (limit) => followUpPayouts(ctx, limit));

@@ -50,6 +50,7 @@ export async function transition(
   if (!row) return null;
   if (RELEASES_USAGE.includes(to)) await addUsage(tx, row, -1);
   await recordEvent(tx, ctx.clock, { userId: row.user_id, type: event, data: toPayoutView(row) });
+  if (final) afterCommit(tx, () => ctx.metrics.payoutFinished(to));
   return row;
 }
 
@@ -71,6 +72,9 @@ export async function finishMany(ctx: AppContext, tx: Tx, ids: readonly string[]
   const now = ctx.clock.now().toISOString();
   const { rows } = await finishManyStatement.run(tx, ids, { from, to, now });
   for (const row of rows) await recordEvent(tx, ctx.clock, { userId: row.user_id, type: event, data: toPayoutView(row) });
+  afterCommit(tx, () => {
+    for (const _ of rows) ctx.metrics.payoutFinished(to);
+  });
   return rows;
 }
 

@@ -232,6 +232,9 @@ export async function requestPayout(
     return { kind: 'pending', body, approvalId };
   });
 
+  if (decided.kind === 'denied' || decided.kind === 'pending' || decided.kind === 'allowed') {
+    ctx.metrics.payoutDecided(decided.kind === 'denied' ? 'deny' : decided.kind === 'pending' ? 'require_approval' : 'allow');
+  }
   switch (decided.kind) {
     case 'no_wallet':
       throw new AppError('ONBOARDING_INCOMPLETE', 'Complete onboarding first: POST /v1/onboarding');

@@ -221,3 +221,27 @@ async function attempt(ctx: AppContext, d: Claimed, token: string, maySend: () =
     ctx.log.warn({ deliveryId: d.id }, 'webhook delivery lease lost during the attempt; its outcome is left to the new holder');
   }
 }
+
+/** When the oldest pending delivery falls or fell due (for metrics); null when none is pending. */
+export async function oldestDeliveryDue(ctx: AppContext): Promise<string | null> {
+  const row = await ctx.store.db
+    .selectFrom('webhook_deliveries')
+    .select('next_attempt_at')
+    .where('status', '=', 'pending')
+    .where('next_attempt_at', 'is not', null)
+    .orderBy('next_attempt_at')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.next_attempt_at ?? null;
+}
+
+/** Deliveries due now and not yet sent (for metrics). */
+export async function deliveryBacklog(ctx: AppContext): Promise<number> {
+  const row = await ctx.store.db
+    .selectFrom('webhook_deliveries')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('status', '=', 'pending')
+    .where('next_attempt_at', '<=', ctx.clock.now().toISOString())
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { bearer, createOnboardedUser, EXTERNAL_CBU, startTestApp, withdraw } from '../../../test/helpers.js';
+
+/** `GET /metrics`: what an operator watches, in Prometheus' text format. */
+describe('metrics', () => {
+  it('counts requests by route pattern, payouts by decision and final status, and reads job lag, backlog and pools', async () => {
+    const t = await startTestApp({ env: { SANDBOX_CONFIRM_DELAY_MS: '0' } });
+    try {
+      const u = await createOnboardedUser(t.app, { fundArs: 100_000 });
+      expect((await withdraw(t.app, u.agentToken, { amount_ars: 10, destination: EXTERNAL_CBU })).statusCode).toBe(201);
+      expect((await withdraw(t.app, u.agentToken, { amount_ars: 60_000, destination: EXTERNAL_CBU })).statusCode).toBe(202);
+      expect((await withdraw(t.app, u.agentToken, { amount_ars: -1, destination: EXTERNAL_CBU })).statusCode).toBe(422);
+      await t.app.inject({ method: 'GET', url: '/v1/withdraws/wd_nope', headers: bearer(u.agentToken) });
+      const res = await t.app.inject({ method: 'GET', url: '/metrics' });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^text\/plain/);
+      const text = res.body;
+      // Route patterns, never ids.
+      expect(text).toMatch(/http_requests_total\{route="\/v1\/withdraws",method="POST",status="201"\} 1/);
+      expect(text).toMatch(/http_requests_total\{route="\/v1\/withdraws\/:id",method="GET",status="404"\} 1/);
+      expect(text).not.toContain('wd_nope');
+      expect(text).toMatch(/http_request_duration_seconds_bucket\{le="0.005",route="\/v1\/withdraws"/);
+      expect(text).toMatch(/payouts_decided_total\{decision="allow"\} 1/);
+      expect(text).toMatch(/payouts_decided_total\{decision="require_approval"\} 1/);
+      expect(text).toMatch(/payouts_decided_total\{decision="deny"\} 1/);
+      expect(text).toMatch(/payouts_finished_total\{status="confirmed"\} 1/);
+      expect(text).toMatch(/job_lag_seconds\{job="payout-follow-up"\} 0/);
+      expect(text).toMatch(/job_lag_seconds\{job="approval-expiry"\} 0/);
+      expect(text).toMatch(/webhook_delivery_backlog 0/);
+      if (t.app.ctx.store.dialect === 'postgres') expect(text).toMatch(/db_pool_connections_total\{pool="requests"\} \d+/);
+      // An approval left undecided past its expiry shows as lag of the expiry job.
+      t.clock.advance(400_000);
+      expect((await t.app.inject({ method: 'GET', url: '/metrics' })).body).toMatch(/job_lag_seconds\{job="approval-expiry"\} (9\d|1\d\d)/);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('with METRICS_TOKEN set, a scrape must send it', async () => {
+    const t = await startTestApp({ env: { METRICS_TOKEN: 'scrape-token-0123456789' } });
+    try {
+      expect((await t.app.inject({ method: 'GET', url: '/metrics' })).statusCode).toBe(401);
+      expect((await t.app.inject({ method: 'GET', url: '/metrics', headers: bearer('wrong') })).statusCode).toBe(401);
+      expect((await t.app.inject({ method: 'GET', url: '/metrics', headers: bearer('scrape-token-0123456789') })).statusCode).toBe(200);
+    } finally {
+      await t.close();
+    }
+  });
+});
