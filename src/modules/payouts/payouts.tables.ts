@@ -41,6 +41,8 @@ export interface PayoutsTable {
   resolved_at: string | null;
   /** When the follow-up job should next look at it (submission recovery, confirmation polling). */
   next_check_at: string | null;
+  /** The transfer's Coelsa id, when the rail gives one (BIND): the reference banks use for claims. */
+  coelsa_id: string | null;
 }
 
 /**
@@ -163,6 +165,12 @@ export const payoutsMigrations: Record<string, Migration> = {
         .column('next_check_at')
         .where(sql.ref('next_check_at'), 'is not', null)
         .execute();
+    },
+  },
+  // D43: BIND gives each transfer a Coelsa id, the reference other banks and wallets use for claims.
+  '0020_payouts_coelsa_id': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('payouts').addColumn('coelsa_id', 'text').execute();
     },
   },
 };
