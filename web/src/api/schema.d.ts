@@ -7363,6 +7363,7 @@ export interface operations {
                             api_key_id: string | null;
                             api_key_name: string | null;
                             approval_id: string | null;
+                            coelsa_id: string | null;
                             /** Format: date-time */
                             created_at: string;
                             /** @enum {string} */
@@ -7840,6 +7841,7 @@ export interface operations {
                         api_key_id: string | null;
                         api_key_name: string | null;
                         approval_id: string | null;
+                        coelsa_id: string | null;
                         /** Format: date-time */
                         created_at: string;
                         /** @enum {string} */
@@ -8023,6 +8025,7 @@ export interface operations {
                             by: "policy" | "owner";
                             via: string | null;
                         } | null;
+                        coelsa_id: string | null;
                         /** Format: date-time */
                         created_at: string;
                         /** @enum {string} */

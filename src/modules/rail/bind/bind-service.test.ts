@@ -126,3 +126,22 @@ describe('the service on BIND (simulator)', () => {
     expect(res.statusCode).toBe(404);
   });
 });
+
+describe('the BIND webhook with a source allowlist', () => {
+  it('refuses a caller outside BIND_WEBHOOK_ALLOWED_IPS, token or not', async () => {
+    const b = await startBindTestApp({ env: { BIND_WEBHOOK_ALLOWED_IPS: '10.9.9.9' } });
+    try {
+      const res = await fetch(b.webhookUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+      expect(res.status).toBe(404);
+    } finally {
+      await b.close();
+    }
+    const ok = await startBindTestApp({ env: { BIND_WEBHOOK_ALLOWED_IPS: '127.0.0.0/8' } });
+    try {
+      const res = await fetch(ok.webhookUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+      expect(res.status).toBe(200);
+    } finally {
+      await ok.close();
+    }
+  });
+});
