@@ -25,7 +25,7 @@ export interface BindTestApp {
 
 /** The service with BANK_RAIL=bind against an in-process BIND simulator on port 0. */
 export async function startBindTestApp(opts: { env?: Record<string, string>; deps?: Deps; settleMs?: number } = {}): Promise<BindTestApp> {
-  const sim = await startBindSimulator({ settleMs: opts.settleMs ?? 40, hangMs: 5_000 });
+  const sim = await startBindSimulator({ settleMs: opts.settleMs ?? 40, hangMs: 15_000 });
   const t = await startTestApp({
     env: {
       BANK_RAIL: 'bind',
@@ -34,7 +34,7 @@ export async function startBindTestApp(opts: { env?: Record<string, string>; dep
       BIND_CLIENT_ID: 'sim-client',
       BIND_CLIENT_SECRET: 'sim-secret',
       BIND_WEBHOOK_TOKEN: BIND_TEST_WEBHOOK_TOKEN,
-      BIND_TIMEOUT_MS: '400',
+      BIND_TIMEOUT_MS: '2000',
       ...opts.env,
     },
     deps: opts.deps,
