@@ -8,7 +8,7 @@ import type { Redis } from 'ioredis';
 import { pino, type DestinationStream } from 'pino';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
-import { openStore, type QueryObserver } from './db/database.js';
+import { openStore, type QueryObserver, type Store } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { registerAuditTrail } from './http/audit-trail.js';
 import { registerErrorHandling } from './http/errors.js';
@@ -51,6 +51,10 @@ import { healthRoutes } from './modules/health/health.routes.js';
 import { keysRoutes } from './modules/keys/keys.routes.js';
 import type { BankRail } from './modules/rail/rail.port.js';
 import { SandboxRail } from './modules/rail/sandbox/sandbox-rail.js';
+import { BindClient } from './modules/rail/bind/bind-client.js';
+import { BindInbox } from './modules/rail/bind/bind-inbox.js';
+import { BindRail } from './modules/rail/bind/bind-rail.js';
+import { bindWebhookRoutes, redactWebhookUrl } from './modules/rail/bind/bind.routes.js';
 import { sandboxRoutes } from './modules/sandbox/sandbox.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { walletRoutes } from './modules/wallet/wallet.routes.js';
@@ -112,7 +116,17 @@ export async function buildApp(config: Config, deps: Deps = {}): Promise<Fastify
         ],
         censor: '[redacted]',
       },
-      serializers: { err: compactError },
+      // D43: BIND's webhook URL carries its secret token; every logged URL shows it redacted.
+      serializers: {
+        err: compactError,
+        req: (req: { method: string; url: string; host?: string; ip?: string; socket?: { remotePort?: number } }) => ({
+          method: req.method,
+          url: redactWebhookUrl(req.url),
+          host: req.host,
+          remoteAddress: req.ip,
+          remotePort: req.socket?.remotePort,
+        }),
+      },
     },
     deps.logStream,
   );
@@ -143,7 +157,10 @@ export async function buildApp(config: Config, deps: Deps = {}): Promise<Fastify
   const clock = deps.clock ?? systemClock;
   const sandboxRail = new SandboxRail(store, clock, config.sandboxConfirmDelayMs);
   const railOver = (sandbox: SandboxRail): BankRail => (deps.rail ? deps.rail(sandbox) : sandbox);
-  const rail = railOver(sandboxRail);
+  // D43: BANK_RAIL=bind puts BIND's PSP API behind the port; one HTTP client (and token) for requests and jobs.
+  const bindClient = config.bind ? new BindClient(config.bind) : null;
+  const bindRailOn = (s: Store) => new BindRail(bindClient!, new BindInbox(s, clock), clock, logger);
+  const rail = bindClient ? bindRailOn(store) : railOver(sandboxRail);
   const channelByName: Record<string, ApprovalChannel | undefined> = {
     dashboard: dashboardChannel,
     ...(config.approvalChannels.includes('telegram') ? { telegram: new TelegramChannel(store.db, clock, config.telegram) } : {}),
@@ -172,9 +189,11 @@ export async function buildApp(config: Config, deps: Deps = {}): Promise<Fastify
   };
   ctx.followUpAt = (at) => jobs.payoutFollowUp!.wakeIn(Date.parse(at) - clock.now().getTime());
   // The jobs finish work already accepted (confirmations, deliveries, expiries): on PostgreSQL they have a pool of
-  // their own, and so does the sandbox bank when they ask it.
+  // their own, and so does the rail when they ask it.
   const jobSandbox = store.background === store ? sandboxRail : new SandboxRail(store.background, clock, config.sandboxConfirmDelayMs);
-  const jobCtx: AppContext = { ...ctx, store: store.background, rail: jobSandbox === sandboxRail ? rail : railOver(jobSandbox), sandboxRail: jobSandbox };
+  const jobBind = bindClient ? (store.background === store ? (rail as BindRail) : bindRailOn(store.background)) : null;
+  const jobRail = jobBind ?? (jobSandbox === sandboxRail ? rail : railOver(jobSandbox));
+  const jobCtx: AppContext = { ...ctx, store: store.background, rail: jobRail, sandboxRail: jobSandbox };
   const every = config.jobsIntervalMs;
   const jobs: Record<string, PeriodicJob> = {
     railSettlement: new PeriodicJob('rail-settlement', every, batchPass(500, (n) => jobSandbox.settleDue(n)), logger),
@@ -191,6 +210,9 @@ export async function buildApp(config: Config, deps: Deps = {}): Promise<Fastify
     webhookPrune: new PeriodicJob('webhook-prune', 60 * 60 * 1000, singlePass(() => pruneDeliveries(jobCtx)), logger),
     idempotencyPurge: new PeriodicJob('idempotency-purge', 60 * 60 * 1000, singlePass(() => purgeExpiredKeys(jobCtx)), logger),
     telegramPrune: new PeriodicJob('telegram-prune', 60 * 60 * 1000, singlePass(() => pruneTelegram(jobCtx)), logger),
+    ...(jobBind && config.bind
+      ? { bindReconciliation: new PeriodicJob('bind-reconciliation', config.bind.reconcileIntervalMs, singlePass(() => jobBind.reconcile()), logger) }
+      : {}),
   };
 
   // Events reach webhooks through the outbox subscriber; a committed delivery wakes this node's worker, so the
@@ -246,6 +268,7 @@ export async function buildApp(config: Config, deps: Deps = {}): Promise<Fastify
   mcpRoutes(app, ctx);
   telegramRoutes(app, ctx);
   auditRoutes(app, ctx);
+  if (config.bind) await bindWebhookRoutes(app as unknown as FastifyInstance, config.bind, new BindInbox(store, clock));
   app.get('/openapi.json', { config: { rateLimit: false }, schema: { hide: true } }, async () => app.swagger());
   metricsRoutes(app as unknown as FastifyInstance, ctx.metrics, config.metricsToken);
   registerProbes(ctx.metrics, {
@@ -269,6 +292,7 @@ export async function buildApp(config: Config, deps: Deps = {}): Promise<Fastify
     unregisterWebhookOutbox();
     await Promise.all(Object.values(jobs).map((j) => j.stop()));
     await store.close();
+    await bindClient?.close();
     if (redis) await redis.quit().catch(() => redis.disconnect());
   });
 

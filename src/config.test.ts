@@ -40,3 +40,30 @@ describe('SQLite page cache (issue 13)', () => {
     }
   });
 });
+
+describe('the bank rail (D43)', () => {
+  const bind = {
+    BANK_RAIL: 'bind',
+    BIND_API_URL: 'https://api.bindpagos.com.ar/',
+    BIND_TOKEN_URL: 'https://login.example/oauth2/v2.0/token',
+    BIND_CLIENT_ID: 'id',
+    BIND_CLIENT_SECRET: 'secret',
+    BIND_WEBHOOK_TOKEN: 'a'.repeat(32),
+  };
+  it('is the sandbox bank unless told, and only then are the sandbox helpers on (D26)', () => {
+    expect(parseConfig({})).toMatchObject({ bankRail: 'sandbox', bind: null, sandbox: true });
+    expect(parseConfig(bind)).toMatchObject({ bankRail: 'bind', sandbox: false, bind: { apiUrl: 'https://api.bindpagos.com.ar', timeoutMs: 10000 } });
+    expect(() => parseConfig({ BANK_RAIL: 'other' })).toThrow(/BANK_RAIL/);
+  });
+  it('with BIND, a missing setting stops the start with a message naming it', () => {
+    for (const key of Object.keys(bind).filter((k) => k !== 'BANK_RAIL')) {
+      const env: Record<string, string> = { ...bind };
+      delete env[key];
+      expect(() => parseConfig(env)).toThrow(new RegExp(`BANK_RAIL=bind needs ${key}`));
+    }
+    expect(() => parseConfig({ ...bind, BIND_WEBHOOK_TOKEN: 'short' })).toThrow(/BIND_WEBHOOK_TOKEN/);
+    expect(() => parseConfig({ ...bind, BIND_CLIENT_CERT_FILE: '/x.pem' })).toThrow(/BIND_CLIENT_KEY_FILE/);
+    expect(() => parseConfig({ ...bind, BIND_WEBHOOK_ALLOWED_IPS: '10.0.0.0/33' })).toThrow(/BIND_WEBHOOK_ALLOWED_IPS/);
+    expect(parseConfig({ ...bind, BIND_WEBHOOK_ALLOWED_IPS: '200.1.2.3, 10.0.0.0/8' }).bind?.webhookAllowedIps).toEqual(['200.1.2.3', '10.0.0.0/8']);
+  });
+});

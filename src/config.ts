@@ -56,6 +56,19 @@ const EnvSchema = Type.Object({
   TELEGRAM_BOT_TOKEN: Type.String({ default: '' }),
   TELEGRAM_WEBHOOK_SECRET: Type.String({ default: '' }),
   TELEGRAM_API_ROOT: Type.String({ default: 'https://api.telegram.org' }),
+  BANK_RAIL: Type.Union([Type.Literal('sandbox'), Type.Literal('bind')], { default: 'sandbox' }),
+  BIND_API_URL: Type.String({ default: '' }),
+  BIND_TOKEN_URL: Type.String({ default: '' }),
+  BIND_CLIENT_ID: Type.String({ default: '' }),
+  BIND_CLIENT_SECRET: Type.String({ default: '' }),
+  BIND_SCOPE: Type.String({ default: 'api://bindpagos.com.ar/.default' }),
+  BIND_CLIENT_CERT_FILE: Type.String({ default: '' }),
+  BIND_CLIENT_KEY_FILE: Type.String({ default: '' }),
+  BIND_CA_FILE: Type.String({ default: '' }),
+  BIND_WEBHOOK_TOKEN: Type.String({ default: '' }),
+  BIND_WEBHOOK_ALLOWED_IPS: Type.String({ default: '' }),
+  BIND_TIMEOUT_MS: Int(10000, 100, 120000),
+  BIND_RECONCILE_INTERVAL_MS: Int(3600000, 1000),
   LOG_LEVEL: Type.Union(
     ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l)),
     { default: 'info' },
@@ -146,8 +159,32 @@ export interface Config {
   jobsIntervalMs: number;
   telegram: { botToken: string; webhookSecret: string; apiRoot: string };
   logLevel: Env['LOG_LEVEL'];
-  /** Only the sandbox environment exists (contract, Versioning 2); kept explicit so sandbox helpers check it. */
-  sandbox: true;
+  /** D43: which bank rail holds the money. `sandbox` (default) is the simulated bank; `bind` is BIND's PSP API. */
+  bankRail: 'sandbox' | 'bind';
+  /** BIND's settings; null unless `bankRail` is `bind` (docs/bank-rail.md). */
+  bind: BindConfig | null;
+  /** D26: the sandbox helpers answer only in sandbox mode, that is with the sandbox bank as the rail. */
+  sandbox: boolean;
+}
+
+export interface BindConfig {
+  apiUrl: string;
+  tokenUrl: string;
+  clientId: string;
+  clientSecret: string;
+  scope: string;
+  /** Optional mutual TLS: PEM files read at start. */
+  clientCertFile: string;
+  clientKeyFile: string;
+  caFile: string;
+  /** The secret path segment of `POST /v1/rails/bind/webhook/{token}` (D43: BIND documents no signature). */
+  webhookToken: string;
+  /** Source addresses allowed to call the webhook (IPs or CIDRs); empty = any. */
+  webhookAllowedIps: string[];
+  /** Every call to BIND gives up after this long; an unanswered transfer is `unknown`, never failed (D19, D43). */
+  timeoutMs: number;
+  /** How often the reconciliation job lists BIND's recent credits to find notices a lost webhook missed. */
+  reconcileIntervalMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -223,6 +260,9 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   }
 
   return {
+    bankRail: e.BANK_RAIL,
+    bind: e.BANK_RAIL === 'bind' ? parseBind(e) : null,
+    sandbox: e.BANK_RAIL === 'sandbox',
     port: e.PORT,
     host: e.HOST,
     dataDir: e.DATA_DIR,
@@ -268,6 +308,42 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     jobsIntervalMs: e.JOBS_INTERVAL_MS,
     telegram: { botToken: e.TELEGRAM_BOT_TOKEN, webhookSecret: e.TELEGRAM_WEBHOOK_SECRET, apiRoot: e.TELEGRAM_API_ROOT },
     logLevel: e.LOG_LEVEL,
-    sandbox: true,
+  };
+}
+
+function parseBind(e: Env): BindConfig {
+  const required = ['BIND_API_URL', 'BIND_TOKEN_URL', 'BIND_CLIENT_ID', 'BIND_CLIENT_SECRET', 'BIND_WEBHOOK_TOKEN'] as const;
+  const missing = required.filter((k) => !e[k]);
+  if (missing.length > 0) throw new ConfigError(`Invalid configuration:\n  BANK_RAIL=bind needs ${missing.join(', ')}`);
+  for (const k of ['BIND_API_URL', 'BIND_TOKEN_URL'] as const) {
+    if (!/^https?:\/\/[^\s]+$/.test(e[k])) throw new ConfigError(`Invalid configuration:\n  ${k}: an http(s) URL (got ${JSON.stringify(e[k])})`);
+  }
+  if (e.BIND_WEBHOOK_TOKEN.length < 24 || !/^[A-Za-z0-9_-]+$/.test(e.BIND_WEBHOOK_TOKEN)) {
+    throw new ConfigError('Invalid configuration:\n  BIND_WEBHOOK_TOKEN: at least 24 characters of A-Z a-z 0-9 _ - (it is the secret part of the webhook URL)');
+  }
+  if (Boolean(e.BIND_CLIENT_CERT_FILE) !== Boolean(e.BIND_CLIENT_KEY_FILE)) {
+    throw new ConfigError('Invalid configuration:\n  BIND_CLIENT_CERT_FILE and BIND_CLIENT_KEY_FILE: give both (mutual TLS) or neither');
+  }
+  const ips = list(e.BIND_WEBHOOK_ALLOWED_IPS);
+  for (const ip of ips) {
+    const [addr, bits, ...rest] = ip.split('/');
+    const family = isIP(addr ?? '');
+    if (family === 0 || rest.length > 0 || (bits !== undefined && !(/^\d+$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128)))) {
+      throw new ConfigError(`Invalid configuration:\n  BIND_WEBHOOK_ALLOWED_IPS: "${ip}" is not an IP address or CIDR`);
+    }
+  }
+  return {
+    apiUrl: e.BIND_API_URL.replace(/\/+$/, ''),
+    tokenUrl: e.BIND_TOKEN_URL,
+    clientId: e.BIND_CLIENT_ID,
+    clientSecret: e.BIND_CLIENT_SECRET,
+    scope: e.BIND_SCOPE,
+    clientCertFile: e.BIND_CLIENT_CERT_FILE,
+    clientKeyFile: e.BIND_CLIENT_KEY_FILE,
+    caFile: e.BIND_CA_FILE,
+    webhookToken: e.BIND_WEBHOOK_TOKEN,
+    webhookAllowedIps: ips,
+    timeoutMs: e.BIND_TIMEOUT_MS,
+    reconcileIntervalMs: e.BIND_RECONCILE_INTERVAL_MS,
   };
 }

@@ -33,7 +33,7 @@ const README = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
 const RUN_LANGS = new Set(['sh', 'bash', 'shell']);
 const CODE_LANGS = new Set([...RUN_LANGS, 'js', 'mjs', 'javascript', 'ts', 'typescript']);
 /** "Keep these few": a block the test cannot run is a block a newcomer cannot trust. */
-const MAX_NOT_RUN = 3;
+const MAX_NOT_RUN = 4; // + the BIND rehearsal, which needs two long-running processes
 const COMMAND_TIMEOUT_MS = 30_000;
 
 interface Block {

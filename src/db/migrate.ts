@@ -12,6 +12,7 @@ import { telegramMigrations } from '../modules/telegram/telegram.tables.js';
 import { walletMigrations } from '../modules/wallet/wallet.tables.js';
 import { usersMigrations } from '../modules/users/users.tables.js';
 import { transactionsMigrations } from '../modules/transactions/transactions.tables.js';
+import { bindMigrations } from '../modules/rail/bind/bind.tables.js';
 import type { Store } from './database.js';
 
 /** One migration set for both stores, ordered by name; each module contributes its own. */
@@ -29,6 +30,7 @@ export const allMigrations: Record<string, Migration> = {
   ...webhooksMigrations,
   ...telegramMigrations,
   ...transactionsMigrations,
+  ...bindMigrations,
 };
 
 

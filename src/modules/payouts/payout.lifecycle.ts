@@ -151,6 +151,7 @@ export async function applyRailStatusIn(ctx: AppContext, tx: Tx, p: PayoutsTable
   if (p.status === 'approved') {
     const row = await transition(ctx, tx, p.id, ['approved'], 'submitted', 'payout.submitted', {
       provider_transfer_id: t.providerTransferId,
+      coelsa_id: t.coelsaId, // D43: absent (so not written) when the rail gives none
       submitted_at: ctx.clock.now().toISOString(),
       recipient_name: t.counterpartyName ?? p.recipient_name,
       recipient_legal_id: t.counterpartyLegalId ?? p.recipient_legal_id,
@@ -165,7 +166,7 @@ export async function applyRailStatusIn(ctx: AppContext, tx: Tx, p: PayoutsTable
     }
   }
   if (t.status === 'COMPLETED') {
-    await transition(ctx, tx, p.id, ['submitted'], 'confirmed', 'payout.confirmed');
+    await transition(ctx, tx, p.id, ['submitted'], 'confirmed', 'payout.confirmed', { coelsa_id: t.coelsaId });
   } else if (t.status === 'FAILED') {
     const row = await transition(ctx, tx, p.id, ['approved', 'submitted'], 'failed', 'payout.failed', {
       failure_reason: t.failureReason ?? 'rail_failed',

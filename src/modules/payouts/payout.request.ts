@@ -62,7 +62,7 @@ const insertPayout = compiledInsert('payouts', {
   status: true, decision: true, decision_reasons: true, idempotency_key: true, rail_reference: true, provider_transfer_id: true,
   failure_reason: true, approval_id: true, origin_cvu: true, origin_name: true, recipient_name: true, recipient_legal_id: true,
   recipient_account: true, day_key: true, month_key: true, created_at: true, updated_at: true, approved_at: true, submitted_at: true,
-  resolved_at: true, next_check_at: true, submission_started_at: true,
+  resolved_at: true, next_check_at: true, submission_started_at: true, coelsa_id: true,
 });
 
 /** 15 base32 characters: BIND's `origin_id` takes at most 15 (docs/bank-rail.md). */
@@ -186,6 +186,7 @@ export async function requestPayout(
       idempotency_key: idempotencyKey,
       rail_reference: railReference(),
       provider_transfer_id: null,
+      coelsa_id: null,
       failure_reason: null,
       approval_id: pending ? approvalId : null,
       origin_cvu: wallet.cvu,

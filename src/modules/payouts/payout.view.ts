@@ -19,6 +19,8 @@ export interface PayoutView {
   created_at: string;
   resolved_at: string | null;
   provider_transfer_id: string | null;
+  /** D43: the transfer's Coelsa id when the rail gives one (BIND), the reference banks use for claims. */
+  coelsa_id: string | null;
   api_key_id: string | null;
   api_key_name: string | null;
   note: string | null;
@@ -46,6 +48,7 @@ export const toPayoutView = (p: PayoutsTable): PayoutView => ({
   created_at: p.created_at,
   resolved_at: p.resolved_at,
   provider_transfer_id: p.provider_transfer_id,
+  coelsa_id: p.coelsa_id ?? null,
   api_key_id: p.api_key_id,
   api_key_name: p.api_key_name,
   note: p.note,

@@ -58,6 +58,7 @@ export const PayoutRecord = Type.Object({
   created_at: Timestamp,
   resolved_at: Nullable(Timestamp),
   provider_transfer_id: Nullable(Type.String({ description: "the rail's transfer id, once submitted" })),
+  coelsa_id: Nullable(Type.String({ description: "the transfer's Coelsa id, when the rail gives one (BIND): the reference banks use for claims" })),
   api_key_id: Nullable(Type.String({ description: 'the key that asked; null for the owner' })),
   api_key_name: Nullable(Type.String()),
   note: Nullable(Type.String()),

@@ -47,6 +47,8 @@ export interface PayoutsTable {
    * never sent until claimed again.
    */
   submission_started_at: string | null;
+  /** The transfer's Coelsa id, when the rail gives one (BIND): the reference banks use for claims. */
+  coelsa_id: string | null;
 }
 
 /**
@@ -183,6 +185,12 @@ export const payoutsMigrations: Record<string, Migration> = {
         .column('user_id')
         .where(sql.ref('status'), '=', sql.lit('approved'))
         .execute();
+    },
+  },
+  // D43: BIND gives each transfer a Coelsa id, the reference other banks and wallets use for claims.
+  '0020_payouts_coelsa_id': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('payouts').addColumn('coelsa_id', 'text').execute();
     },
   },
 };

@@ -96,6 +96,7 @@ export function voucherOf(r: Receipt): Voucher {
           ['Estado', STATUS_LABELS[r.status]],
           ['Número de operación', operationNumber(r)],
           ['Referencia', r.reference],
+          ...row('ID Coelsa', r.coelsa_id),
           ['ID de la solicitud', r.payout_id],
           ...row('Concepto', r.note),
         ],

@@ -29,6 +29,7 @@ export const ReceiptBody = Type.Object({
     recipient_legal_id: Nullable(S),
   }),
   provider_transfer_id: Nullable(S),
+  coelsa_id: Nullable(Type.String({ description: "the transfer's Coelsa id, when the rail gives one: the reference banks use for claims" })),
   operation_id: Nullable(Type.String({ description: "the rail's operation number as vouchers print it" })),
   reference: Type.String({ description: 'our reference at the rail' }),
   api_key_name: Nullable(S),

@@ -37,6 +37,8 @@ export interface Receipt {
     recipient_legal_id: string | null;
   };
   provider_transfer_id: string | null;
+  /** D43: the transfer's Coelsa id when the rail gives one (BIND), the reference banks use for claims. */
+  coelsa_id: string | null;
   /** The rail's operation number in the voucher style of Argentine transfers (upper-case alphanumeric). */
   operation_id: string | null;
   /** Our idempotent reference at the rail (D19; BIND `origin_id`, 15 characters). */
@@ -121,6 +123,7 @@ export function toReceipt(p: PayoutsTable, holder: WalletIdentity | null, a: App
     },
     destination: destinationOf(p),
     provider_transfer_id: p.provider_transfer_id,
+    coelsa_id: p.coelsa_id ?? null,
     operation_id: operationIdOf(p.provider_transfer_id),
     reference: p.rail_reference,
     api_key_name: p.api_key_name,

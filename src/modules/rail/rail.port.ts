@@ -84,6 +84,8 @@ export interface TransferRequest {
 export interface RailTransfer {
   reference: string;
   providerTransferId: string;
+  /** The Coelsa id of the transfer, when the rail gives one (BIND): the reference banks use for claims. */
+  coelsaId?: string;
   status: RailTransferStatus;
   failureReason: string | null;
   counterpartyName: string | null;

@@ -4574,6 +4574,7 @@ export interface operations {
                             api_key_id: string | null;
                             api_key_name: string | null;
                             approval_id: string | null;
+                            coelsa_id: string | null;
                             /** Format: date-time */
                             created_at: string;
                             /** @enum {string} */
@@ -4726,6 +4727,7 @@ export interface operations {
                             api_key_id: string | null;
                             api_key_name: string | null;
                             approval_id: string | null;
+                            coelsa_id: string | null;
                             /** Format: date-time */
                             created_at: string;
                             /** @enum {string} */
@@ -4954,6 +4956,7 @@ export interface operations {
                             api_key_id: string | null;
                             api_key_name: string | null;
                             approval_id: string | null;
+                            coelsa_id: string | null;
                             /** Format: date-time */
                             created_at: string;
                             /** @enum {string} */
@@ -8125,6 +8128,7 @@ export interface operations {
                             api_key_id: string | null;
                             api_key_name: string | null;
                             approval_id: string | null;
+                            coelsa_id: string | null;
                             /** Format: date-time */
                             created_at: string;
                             /** @enum {string} */
@@ -8623,6 +8627,7 @@ export interface operations {
                         api_key_id: string | null;
                         api_key_name: string | null;
                         approval_id: string | null;
+                        coelsa_id: string | null;
                         /** Format: date-time */
                         created_at: string;
                         /** @enum {string} */
@@ -8811,6 +8816,7 @@ export interface operations {
                         api_key_id: string | null;
                         api_key_name: string | null;
                         approval_id: string | null;
+                        coelsa_id: string | null;
                         /** Format: date-time */
                         created_at: string;
                         /** @enum {string} */
@@ -9072,6 +9078,7 @@ export interface operations {
                             by: "policy" | "owner";
                             via: string | null;
                         } | null;
+                        coelsa_id: string | null;
                         /** Format: date-time */
                         created_at: string;
                         /** @enum {string} */

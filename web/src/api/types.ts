@@ -45,6 +45,7 @@ export interface Receipt {
     recipient_legal_id: string | null;
   };
   provider_transfer_id: string | null;
+  coelsa_id: string | null;
   operation_id: string | null;
   api_key_name: string | null;
   note: string | null;

@@ -162,6 +162,11 @@ export function PayoutDetailScreen({ params }: { params: Record<string, string> 
                 <span className="mono">{r.operation_id}</span>
               </Fact>
             )}
+            {p!.coelsa_id && (
+              <Fact label={t('payouts.coelsa')}>
+                <span className="mono" data-testid="coelsa-id">{p!.coelsa_id}</span>
+              </Fact>
+            )}
             <Fact label={t('payouts.id')}>
               <span className="mono small">{p!.id}</span>
             </Fact>

@@ -1,0 +1,123 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startBindTestApp, type BindTestApp } from '../../../../test/bind-harness.js';
+import { randomCuit } from '../../../../test/helpers.js';
+import type { BankRail, RailAccount, TransferRequest } from '../rail.port.js';
+import { rejectReasonOf, type BindRail } from './bind-rail.js';
+import { centavosOf, parseBindJson, pesosOf, stringifyBindJson, decimal } from './bind-wire.js';
+
+const OUTSIDE_CBU = '2850590940090418135201';
+const ref = () => randomBytes(10).toString('hex').slice(0, 15).toUpperCase();
+
+describe('BIND wire format', () => {
+  it('turns centavos into pesos and back by digits, never through a float', () => {
+    expect(pesosOf(123456)).toBe('1234.56');
+    expect(pesosOf(29)).toBe('0.29');
+    expect(pesosOf(900719925474099)).toBe('9007199254740.99');
+    expect(centavosOf('0.29')).toBe(29);
+    expect(centavosOf('1234.5')).toBe(123450);
+    expect(centavosOf('1234.560')).toBe(123456);
+    expect(centavosOf('1.001')).toBeNull();
+    expect(centavosOf('1e3')).toBeNull();
+    expect(centavosOf('abc')).toBeNull();
+    expect(parseBindJson<{ value: { amount: string } }>('{"value":{"amount":9007199254740.99}}').value.amount).toBe('9007199254740.99');
+    expect(stringifyBindJson({ value: { amount: decimal('100.10') }, note: 'x' })).toBe('{"value":{"amount":100.10},"note":"x"}');
+  });
+
+  it("maps BIND's 422 messages to our reasons", () => {
+    expect(rejectReasonOf('Cuenta con saldo insuficiente')).toBe('insufficient_funds');
+    expect(rejectReasonOf('El alias ingresado no existe')).toBe('destination_not_found');
+    expect(rejectReasonOf('Cuenta destino inválida')).toBe('destination_not_found');
+    expect(rejectReasonOf('Concepto inválido')).toBe('invalid_request');
+    expect(rejectReasonOf('origin_id tiene más de 15 caracteres')).toBe('invalid_request');
+  });
+});
+
+/** Faults at BIND never pay twice and never lose a deposit. */
+describe('BIND adapter under faults (simulator)', () => {
+  let b: BindTestApp;
+  let rail: BankRail;
+  beforeAll(async () => {
+    b = await startBindTestApp();
+    rail = b.t.app.ctx.rail;
+  });
+  afterAll(() => b.close());
+
+  const funded = async (pesos: string): Promise<RailAccount> => {
+    const a = await rail.openAccount({ ownerRef: `usr_${randomBytes(6).toString('hex')}`, legalId: randomCuit(), legalName: 'Bruno Díaz' });
+    await b.credit(a.cvu, pesos, 0);
+    return a;
+  };
+  const bookedWith = async (reference: string) =>
+    (await b.control<{ transfers: { origin_id: string; amount: number; status: string }[] }>('GET', '/__sim/transfers')).body.transfers.filter(
+      (x) => x.origin_id === reference,
+    );
+
+  it('renews a token that expired mid-run, once, and goes on', async () => {
+    const a = await funded('12.34');
+    expect(await rail.getBalance(a.cvu)).toBe(1234);
+    await b.control('POST', '/__sim/tokens/expire');
+    expect(await rail.getBalance(a.cvu)).toBe(1234);
+  });
+
+  it('a 500 on submission is unknown; asking finds nothing, and the same reference then pays once', async () => {
+    const a = await funded('100.00');
+    const req: TransferRequest = { reference: ref(), fromCvu: a.cvu, toKind: 'CBU', to: OUTSIDE_CBU, amountCentavos: 1000 };
+    await b.fault('transfer', '500');
+    expect((await rail.submitTransfer(req)).kind).toBe('unknown');
+    expect(await rail.getTransfer(req.reference)).toBeNull();
+    expect((await rail.submitTransfer(req)).kind).toBe('accepted');
+    expect(await bookedWith(req.reference)).toHaveLength(1);
+    expect(await rail.getBalance(a.cvu)).toBe(9000);
+  });
+
+  it("BIND's UNKNOWN is unknown, never failed; the transfer is there once", async () => {
+    const a = await funded('100.00');
+    const req: TransferRequest = { reference: ref(), fromCvu: a.cvu, toKind: 'CBU', to: OUTSIDE_CBU, amountCentavos: 2000 };
+    await b.fault('transfer', 'unknown');
+    expect((await rail.submitTransfer(req)).kind).toBe('unknown');
+    await b.fault('status', 'unknown');
+    expect((await rail.getTransfer(req.reference))?.status).toBe('IN_PROGRESS');
+    await b.settled();
+    const t = await rail.getTransfer(req.reference);
+    expect(t?.status).toBe('COMPLETED');
+    expect(t?.coelsaId).toMatch(/^[0-9A-Z]{22}$/);
+    expect(await bookedWith(req.reference)).toHaveLength(1);
+  });
+
+  it('a token endpoint that does not answer leaves the submission unknown and moves nothing', async () => {
+    const a = await funded('100.00');
+    await b.control('POST', '/__sim/tokens/expire');
+    await b.fault('token', 'timeout');
+    const req: TransferRequest = { reference: ref(), fromCvu: a.cvu, toKind: 'CBU', to: OUTSIDE_CBU, amountCentavos: 500 };
+    expect((await rail.submitTransfer(req)).kind).toBe('unknown');
+    expect(await bookedWith(req.reference)).toHaveLength(0);
+    expect(await rail.getTransfer(req.reference)).toBeNull();
+    expect((await rail.submitTransfer(req)).kind).toBe('accepted');
+    expect(await bookedWith(req.reference)).toHaveLength(1);
+  });
+
+  it('a status query that fails throws, so the follow-up asks again later', async () => {
+    await b.fault('status', '500');
+    await expect(rail.getTransfers(['NEVERSENT000003'])).rejects.toThrow(/HTTP 500/);
+    await b.fault('lookup', '500');
+    await expect(rail.resolve('CBU', OUTSIDE_CBU)).rejects.toThrow(/HTTP 500/);
+  });
+
+  it('a duplicated webhook is kept once; a lost one is found by the reconciliation, once', async () => {
+    const a = await rail.openAccount({ ownerRef: `usr_${randomBytes(6).toString('hex')}`, legalId: randomCuit(), legalName: 'Carla' });
+    const db = b.t.app.ctx.store.db;
+    const rows = (id: string) => db.selectFrom('bind_inbox').selectAll().where('id', '=', id).execute();
+    const dup = await b.credit(a.cvu, '5.00', 3);
+    const { waitFor } = await import('../../../../test/bind-harness.js');
+    await waitFor(async () => (await rows(dup)).length === 1, 'the first notice');
+    const lost = await b.credit(a.cvu, '6.00', 0);
+    expect(await rows(lost)).toHaveLength(0);
+    const reconcile = () => (rail as BindRail).reconcile();
+    expect(await reconcile()).toBeGreaterThanOrEqual(1);
+    expect(await rows(lost)).toMatchObject([{ source: 'reconciliation', cvu: a.cvu }]);
+    expect(await reconcile()).toBe(0);
+    const mine = (await rail.takeIncoming(100)).filter((n) => n.cvu === a.cvu);
+    expect(mine.map((n) => n.leg.amountCentavos).sort()).toEqual([500, 600]);
+  });
+});

@@ -1,0 +1,286 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { isCvu, type DestinationKind } from '../../../shared/ar-identifiers.js';
+import type { Clock } from '../../../shared/clock.js';
+import { randomAlias } from '../sandbox/sandbox-names.js';
+import type {
+  BankRail,
+  IncomingAck,
+  IncomingNotice,
+  RailAccount,
+  RailRejectReason,
+  RailTransfer,
+  RailTransferStatus,
+  ResolvedAccount,
+  SubmitOutcome,
+  TransferLeg,
+  TransferRequest,
+} from '../rail.port.js';
+import type { BindClient, BindResult } from './bind-client.js';
+import { creditOf, type BindInbox } from './bind-inbox.js';
+import { BIND_PATHS, RECEIVED, centavosOf, decimal, pesosOf, type BindAccountLookup, type BindTransfer } from './bind-wire.js';
+
+/** How many status queries the follow-up's batch sends to BIND at once (BIND has no batch query). */
+const STATUS_PARALLELISM = 4;
+/** Page size of the transfers listing the reconciliation reads. */
+const LISTING_PAGE = 100;
+/** The reconciliation looks this far back: today and the two days before (Buenos Aires days). */
+const RECONCILE_DAYS = 2;
+
+/**
+ * The production rail (D43): BIND's PSP API behind the BankRail port. Transfers go to "Realizar Transferencia"
+ * with our 15-character reference as `origin_id`, which BIND documents as idempotent (a repeat answers the
+ * original), and their state is asked by that same id. HTTP 200 is "accepted", not "done"; `UNKNOWN`, timeouts
+ * and 5xx are the port's `unknown`, never a failure. Incoming credits arrive as BIND's webhook into our inbox
+ * (`bind.routes.ts`), and `reconcile` lists BIND's recent credits to add what a lost webhook missed. The mapping
+ * and what BIND leaves undocumented: docs/bank-rail.md.
+ */
+export class BindRail implements BankRail {
+  constructor(
+    private readonly client: BindClient,
+    private readonly inbox: BindInbox,
+    private readonly clock: Clock,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  /**
+   * "Crear CVU" with our user id as `client_id` (BIND: unique per CVU, so a retry answers the same CVU), then
+   * "Asignar alias" with three words unless the CVU already has one. Safe to repeat as a whole.
+   */
+  async openAccount(input: { ownerRef: string; legalId: string; legalName: string }): Promise<RailAccount> {
+    const created = must(
+      await this.retryUnanswered(() =>
+        this.client.call<{ cvu: string; label: string | null }>('POST', BIND_PATHS.createCvu, {
+          body: { client_id: input.ownerRef, cuit: input.legalId, name: input.legalName.slice(0, 100) },
+        }),
+      ),
+      'Crear CVU',
+    );
+    if (!created.cvu) throw new Error('BIND Crear CVU: no cvu in the answer');
+    if (created.label) return { cvu: created.cvu, alias: created.label };
+    let last = '';
+    for (let i = 0; i < 5; i++) {
+      const label = randomAlias();
+      const r = await this.retryUnanswered(() =>
+        this.client.call<{ cvu: string; label: string }>('POST', BIND_PATHS.assignAlias, { body: { cuit: input.legalId, cvu: created.cvu, label } }),
+      );
+      if (r.kind === 'ok') return { cvu: created.cvu, alias: r.body.label || label };
+      last = r.message;
+      // An alias already taken elsewhere answers 4xx: another three words. Anything else is not ours to fix.
+      if (r.kind !== 'error' || r.status < 400 || r.status >= 500) break;
+    }
+    throw new Error(`BIND Asignar alias: ${last}`);
+  }
+
+  /** "Consultar cuenta x CBU/CVU/alias": 404 (not a valid CBU/CVU) and 422 (alias unknown or malformed) are "no such account". */
+  async resolve(kind: DestinationKind, value: string): Promise<ResolvedAccount | null> {
+    const query: Record<string, string> = kind === 'ALIAS' ? { alias: value } : { cbuOrCvu: value };
+    const r = await this.retryUnanswered(() => this.client.call<BindAccountLookup>('GET', BIND_PATHS.lookup, { query }));
+    if (r.kind === 'error' && (r.status === 404 || r.status === 422)) return null;
+    const a = must(r, 'Consultar cuenta');
+    if (!a || a.activo === false || !a.cbucvu) return null;
+    const accountNumber = a.cbucvu;
+    return {
+      kind: kind === 'ALIAS' ? 'ALIAS' : isCvu(accountNumber) ? 'CVU' : 'CBU',
+      accountNumber,
+      holderName: a.nombre ?? '',
+      holderLegalId: (a.cuitCuil ?? '').replace(/-/g, ''),
+    };
+  }
+
+  /** "Consultar saldo" of one CVU (the `cvu` header, as the transfers listing takes its filters). */
+  async getBalance(cvu: string): Promise<number> {
+    const b = must(await this.retryUnanswered(() => this.client.call<{ saldo: string }>('GET', BIND_PATHS.balance, { headers: { cvu } })), 'Consultar saldo');
+    const c = centavosOf(b?.saldo);
+    if (c === null) throw new Error('BIND Consultar saldo: the balance is not an exact amount');
+    return c;
+  }
+
+  /** "Consultar Transferencias" of one CVU, both ways, newest first. */
+  async listLegs(cvu: string, limit: number): Promise<TransferLeg[]> {
+    const items = listOf(
+      must(await this.retryUnanswered(() => this.client.call<unknown>('GET', BIND_PATHS.transfers, { headers: { cvu, start: '1', length: String(limit) } })), 'Consultar transferencias'),
+    );
+    return items.flatMap((t) => {
+      const leg = legOf(t, cvu, this.clock.now().toISOString());
+      return leg ? [leg] : [];
+    });
+  }
+
+  async submitTransfer(req: TransferRequest): Promise<SubmitOutcome> {
+    const to = req.toKind === 'ALIAS' ? { cbu: null, alias: req.to } : { cbu: req.to, alias: null };
+    // Never resent here (D19): an unanswered call is `unknown`, and the caller asks by `origin_id`.
+    const r = await this.client.call<BindTransfer>('POST', BIND_PATHS.transfer, {
+      body: {
+        origin_id: req.reference,
+        origin_debit: { cvu: req.fromCvu },
+        to,
+        value: { currency: 'ARS', amount: decimal(pesosOf(req.amountCentavos)) },
+        description: (req.description ?? 'Varios').slice(0, 100) || 'Varios',
+        concepto: 'VAR',
+      },
+    });
+    if (r.kind === 'unanswered') return { kind: 'unknown', message: r.message };
+    if (r.kind === 'error') {
+      // 5xx, and our own token trouble (status 0), say nothing about the transfer: ask by reference.
+      if (r.status === 0 || r.status >= 500 || r.status === 401 || r.status === 429) return { kind: 'unknown', message: r.message };
+      return { kind: 'rejected', reason: rejectReasonOf(r.message), message: r.message };
+    }
+    const status = stateOf(r.body?.status);
+    if (status === 'unknown') return { kind: 'unknown', message: `BIND answered ${r.body?.status}` };
+    return { kind: 'accepted', transfer: this.toRailTransfer(req.reference, r.body, status) };
+  }
+
+  /** "Consultar Transferencia" by our `origin_id`; 404 is "BIND never got it" (safe to submit again with it). */
+  async getTransfer(reference: string): Promise<RailTransfer | null> {
+    const r = await this.retryUnanswered(() => this.client.call<BindTransfer>('GET', BIND_PATHS.transferById(reference)));
+    if (r.kind === 'error' && r.status === 404) return null;
+    const t = must(r, 'Consultar transferencia');
+    if (!t) return null;
+    const status = stateOf(t.status);
+    if (t.status === 'UNKNOWN_FOREVER') {
+      this.log.error({ reference }, 'BIND gave up resolving this transfer (UNKNOWN_FOREVER): it needs a claim with its Coelsa id');
+    }
+    return this.toRailTransfer(reference, t, status === 'unknown' ? 'IN_PROGRESS' : status);
+  }
+
+  /** BIND has no batch query: one "Consultar Transferencia" per reference, a few at a time. */
+  async getTransfers(references: readonly string[]): Promise<Map<string, RailTransfer>> {
+    const out = new Map<string, RailTransfer>();
+    for (let i = 0; i < references.length; i += STATUS_PARALLELISM) {
+      const batch = references.slice(i, i + STATUS_PARALLELISM);
+      const found = await Promise.all(batch.map((ref) => this.getTransfer(ref)));
+      found.forEach((t, j) => t && out.set(batch[j]!, t));
+    }
+    return out;
+  }
+
+  takeIncoming(limit: number): Promise<IncomingNotice[]> {
+    return this.inbox.take(limit);
+  }
+
+  ackIncoming(acks: readonly IncomingAck[]): Promise<void> {
+    return this.inbox.ack(acks);
+  }
+
+  /**
+   * D43's reconciliation: lists BIND's incoming transfers of the last days (per day, not per account) and puts
+   * in the inbox every one it lacks, as if its webhook had come. Returns how many it added.
+   */
+  async reconcile(): Promise<number> {
+    const now = this.clock.now();
+    const from = baDateTime(new Date(now.getTime() - RECONCILE_DAYS * 24 * 3600 * 1000), true);
+    const to = baDateTime(new Date(now.getTime() + 60_000), false);
+    let added = 0;
+    for (let page = 1; page <= 1000; page++) {
+      const r = await this.retryUnanswered(() =>
+        this.client.call<unknown>('GET', BIND_PATHS.transfers, {
+          headers: { type: RECEIVED, fromDate: from, toDate: to, start: String(page), length: String(LISTING_PAGE) },
+        }),
+      );
+      const items = listOf(must(r, 'Consultar transferencias'));
+      const credits = items.flatMap((t) => {
+        const c = creditOf(t, now.toISOString());
+        return c ? [c] : [];
+      });
+      const known = await this.inbox.known(credits.map((c) => c.id));
+      for (const c of credits) if (!known.has(c.id) && (await this.inbox.insert(c, 'reconciliation'))) added++;
+      if (items.length < LISTING_PAGE) break;
+    }
+    if (added > 0) this.log.warn({ added }, 'BIND reconciliation found incoming transfers whose webhook never came');
+    await this.inbox.prune();
+    return added;
+  }
+
+  private toRailTransfer(reference: string, t: BindTransfer, status: RailTransferStatus): RailTransfer {
+    const coelsaId = (t.transaction_ids ?? []).find((id) => id && id !== t.id) ?? undefined;
+    const account = t.details?.origin_credit?.cvu || (t.counterparty?.account_routing?.scheme === 'LABEL' ? null : t.counterparty?.account_routing?.address) || null;
+    return {
+      reference,
+      providerTransferId: t.id,
+      ...(coelsaId ? { coelsaId } : {}),
+      status,
+      failureReason: status === 'FAILED' ? 'destination_rejected' : null,
+      counterpartyName: t.counterparty?.name || null,
+      counterpartyLegalId: t.counterparty?.id || null,
+      counterpartyAccount: account,
+    };
+  }
+
+  /** Repeats a call once when no answer came: only for calls BIND makes safe to repeat (reads, keyed creations). */
+  private async retryUnanswered<T>(fn: () => Promise<BindResult<T>>): Promise<BindResult<T>> {
+    const first = await fn();
+    return first.kind === 'unanswered' ? fn() : first;
+  }
+}
+
+/** BIND's transfer states → the port's (D43). `unknown`: not a state we may act on. */
+function stateOf(status: string | undefined): RailTransferStatus | 'unknown' {
+  switch (status) {
+    case 'COMPLETED':
+      return 'COMPLETED';
+    case 'FAILED':
+      return 'FAILED';
+    case 'PENDING':
+    case 'IN_PROGRESS':
+      return 'IN_PROGRESS';
+    default:
+      // UNKNOWN ("se intenta resolver durante el día"), UNKNOWN_FOREVER, or anything new: never a failure.
+      return 'unknown';
+  }
+}
+
+/**
+ * BIND's 422 business errors → our reasons. BIND documents them by message ("Cuenta con saldo insuficiente",
+ * "CVU origen inválido", "El formato de un campo es inválido", …), not by code.
+ */
+export function rejectReasonOf(message: string): RailRejectReason {
+  const m = message.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase();
+  if (m.includes('saldo insuficiente') || m.includes('fondos insuficientes')) return 'insufficient_funds';
+  if (/(alias|cbu|cvu|cuenta) (ingresado |de )?(destino )?(no existe|inexistente)|destino (inexistente|invalid)|no es valido/.test(m)) return 'destination_not_found';
+  if (/destino|contraparte|cuenta (cerrada|inhabilitada|bloqueada)/.test(m)) return 'destination_rejected';
+  return 'invalid_request';
+}
+
+function must<T>(r: BindResult<T>, what: string): T {
+  if (r.kind === 'ok') return r.body;
+  throw new Error(`BIND ${what}: ${r.kind === 'error' ? `HTTP ${r.status} ${r.message}` : r.message}`);
+}
+
+/** BIND documents the listing's items, not its envelope: an array, or one under a usual key. */
+function listOf(body: unknown): BindTransfer[] {
+  if (Array.isArray(body)) return body as BindTransfer[];
+  const o = (body ?? {}) as Record<string, unknown>;
+  for (const k of ['data', 'transfers', 'items', 'results']) if (Array.isArray(o[k])) return o[k] as BindTransfer[];
+  return [];
+}
+
+/** An item of the listing as a leg of `cvu`: a credit when it arrived there, else a debit from it. */
+function legOf(t: BindTransfer, cvu: string, at: string): TransferLeg | null {
+  const incoming = t.details?.type === RECEIVED || t.status === RECEIVED || t.details?.origin_credit?.cvu === cvu;
+  if (incoming) return creditOf(t, at)?.leg ?? null;
+  const amount = centavosOf(t.charge?.value?.amount);
+  if (amount === null) return null;
+  const state = stateOf(t.status);
+  return {
+    id: t.id,
+    from: cvu,
+    to: t.details?.origin_credit?.cvu || t.counterparty?.account_routing?.address || '',
+    fromLegalId: t.details?.origin_debit?.cuit ?? '',
+    toLegalId: t.counterparty?.id ?? '',
+    fromName: '',
+    toName: t.counterparty?.name ?? '',
+    amountCentavos: amount,
+    currency: 'ARS',
+    status: state === 'unknown' ? 'IN_PROGRESS' : state,
+    creationTime: t.start_date || t.end_date || at,
+    direction: 'debit',
+    isReversal: false,
+  };
+}
+
+/** "2023-12-20 00:00" in Buenos Aires wall time (UTC-3 all year), the listing's date format; `dayStart` → 00:00. */
+function baDateTime(d: Date, dayStart: boolean): string {
+  const ba = new Date(d.getTime() - 3 * 3600 * 1000);
+  const date = ba.toISOString().slice(0, 10);
+  return dayStart ? `${date} 00:00` : `${date} ${ba.toISOString().slice(11, 16)}`;
+}
