@@ -19,7 +19,7 @@ describe('configuration for several nodes (D29)', () => {
   });
 });
 
-describe('PostgreSQL pool size (issue 13)', () => {
+describe('PostgreSQL pool size', () => {
   it('is 10 unless told, and refuses what is not a whole number from 1 up, naming the variable', () => {
     expect(parseConfig({}).databasePoolMax).toBe(10);
     expect(parseConfig({ DATABASE_POOL_MAX: '4' }).databasePoolMax).toBe(4);
@@ -31,7 +31,7 @@ describe('PostgreSQL pool size (issue 13)', () => {
   });
 });
 
-describe('SQLite page cache (issue 13)', () => {
+describe('SQLite page cache', () => {
   it('is 64 MiB unless told, and refuses what is not a whole number of MiB from 2 up, naming the variable', () => {
     expect(parseConfig({}).sqliteCacheMb).toBe(64);
     expect(parseConfig({ SQLITE_CACHE_MB: '256' }).sqliteCacheMb).toBe(256);

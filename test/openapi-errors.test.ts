@@ -149,12 +149,14 @@ describe('every error a route answers is documented for it', () => {
 
 describe('the rate limit is documented wherever it applies', () => {
   it('answers 429 on every limited operation once the budget is spent', async () => {
-    const t = await startTestApp({ env: { RATE_LIMIT_PER_MINUTE: '2' } });
+    const t = await startTestApp({ env: { RATE_LIMIT_PER_MINUTE: '2', SAFETY_ACTIONS_PER_MINUTE: '2' } });
     try {
       const doc = await fetchDocument(t.app);
       const check = await answerChecker(doc);
       // Failed authentications spend the client address's budget, which is checked before any credential.
       for (let i = 0; i < 3; i++) await t.app.inject({ method: 'GET', url: '/v1/balance', headers: { authorization: 'Bearer nope' } });
+      // A login has a budget of its own per address (D35), spent here by failed logins.
+      for (let i = 0; i < 3; i++) await t.app.inject({ method: 'POST', url: '/v1/login', payload: { email: 'nobody@example.com', password: 'wrong password' } });
       const problems: string[] = [];
       let limited = 0;
       for (const o of operationsOf(doc)) {

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { openStore } from './database.js';
 import { startCheckpointer } from './sqlite-checkpointer.js';
 
-/** Issue 13: a WAL checkpoint inside a COMMIT blocked the event loop for up to a second; a worker does it now. */
+/** A WAL checkpoint inside a COMMIT blocked the event loop for up to a second; a worker does it now. */
 describe('SQLite checkpointer', () => {
   it('copies committed pages into the database file without the main connection checkpointing, and stops with the store', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'ckpt-'));

@@ -40,7 +40,7 @@ pass();
 `;
 
 /**
- * Checkpoints the SQLite WAL of `file` on a worker thread (issue 13). A checkpoint copies committed pages from
+ * Checkpoints the SQLite WAL of `file` on a worker thread. A checkpoint copies committed pages from
  * the WAL into the database file and fsyncs it; run by SQLite inside the COMMIT that crossed the WAL's size
  * limit, it blocked the event loop for up to 1.1 s in a soak of 100,000 payouts (the slowest requests and
  * confirmations of the run). Here the main connection only checkpoints as a fallback, past

@@ -13,7 +13,7 @@ interface Db {
 }
 
 /**
- * The embedded store's group commit (issue "cost proportional to work"): concurrent transactions share one
+ * The embedded store's group commit (cost proportional to work): concurrent transactions share one
  * COMMIT (one fsync), each keeps its own atomicity, and nobody is answered before what they wrote or read is
  * durable. These run on SQLite in every CI run: the driver is SQLite's whatever store the suite targets.
  */

@@ -160,7 +160,7 @@ export class GroupCommitSqliteDriver implements Driver {
   /**
    * Undoes the failing unit alone: rolls the physical transaction back, then runs the writes of the batch's earlier
    * units (and lone writes) again, in their order. A SAVEPOINT per unit did this before, but it made SQLite copy
-   * every page a unit changed to a statement journal first: about a quarter of a payout's CPU (issue 13), paid by
+   * every page a unit changed to a statement journal first: about a quarter of a payout's CPU, paid by
    * every unit for the rare one that fails. The replay gives the same rows because a write's effect depends only on
    * its parameters and the rows before it (no SQL here reads the clock or draws random numbers), and the rows
    * before it are the same: this connection held the write lock from the batch's first write, and data_version
@@ -267,7 +267,7 @@ export class GroupCommitSqliteDriver implements Driver {
    * A lone write (no transaction of its own) with no batch open starts one, which the units that follow in this
    * turn of the event loop join. Left to commit by itself, each such write paid a whole COMMIT, and with FULL its
    * fsync on the event loop: in a payout load the follow-up job's claims averaged 81 µs instead of 11, about a
-   * tenth of the event loop (issue 13). The writer is answered after the batch's COMMIT, as a unit is.
+   * tenth of the event loop. The writer is answered after the batch's COMMIT, as a unit is.
    */
   private openLoneBatch(): void {
     // A batch open outside a transaction is one SQLite ended itself after an error.

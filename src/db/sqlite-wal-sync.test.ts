@@ -18,7 +18,7 @@ vi.mock('./sqlite-wal-sync.js', async (original) => {
   };
 });
 
-/** SQLITE_SYNC (issue 13): which sync setting a store gets, and the log sync thread on a real file. */
+/** SQLITE_SYNC: which sync setting a store gets, and the log sync thread on a real file. */
 describe('SQLite sync setting', () => {
   let dir: string;
   beforeEach(() => {

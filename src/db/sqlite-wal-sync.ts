@@ -26,7 +26,7 @@ parentPort.on('message', (id) => {
 
 /**
  * Syncs the SQLite write-ahead log of `file` on a thread of its own, so the event loop goes on while the disk
- * flushes (issue 13, `SQLITE_SYNC=background`). The main connection then commits with `synchronous=NORMAL`,
+ * flushes (`SQLITE_SYNC=background`). The main connection then commits with `synchronous=NORMAL`,
  * which writes each COMMIT's pages to the log without waiting for the disk; the group-commit driver answers nobody
  * before a sync that began after their COMMIT has finished, which is the promise `synchronous=FULL` makes.
  *

@@ -21,6 +21,8 @@ declare module 'fastify' {
      * Counted against an abuse ceiling of its own, so neither an agent nor the dashboard can spend its budget.
      */
     safetyAction?: boolean;
+    /** D35: the login, whose budget is per client address but apart from what failed authentications spend. */
+    login?: boolean;
   }
 }
 
@@ -42,7 +44,7 @@ function budgetKey(req: FastifyRequest): string {
   if (p) return `user:${p.userId}`;
   // A login is a safety action of someone not yet known: its own budget per address, apart from the failed
   // authentications an agent may pile up on that address.
-  return `${safety ? 'login' : 'ip'}:${normalizeIP(req.ip)}`;
+  return `${req.routeOptions.config?.login ? 'login' : 'ip'}:${normalizeIP(req.ip)}`;
 }
 
 const maxOf = (b: Budgets) => (_req: FastifyRequest, key: string) =>

@@ -71,7 +71,7 @@ describe('Redis unreachable: the limiter counts in process (D30)', () => {
       const u = await createUser(t.app);
       const statuses: number[] = [];
       for (let i = 0; i < 6; i++) {
-        statuses.push((await t.app.inject({ method: 'GET', url: '/v1/api-keys', headers: bearer(u.ownerToken) })).statusCode);
+        statuses.push((await t.app.inject({ method: 'GET', url: '/v1/thresholds', headers: bearer(u.agentToken) })).statusCode);
       }
       expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
     } finally {
@@ -95,7 +95,7 @@ describe('Redis unreachable: the limiter counts in process (D30)', () => {
       try {
         expect((await readyz(t)).json()).toEqual({ status: 'ok' });
         const u = await createUser(t.app);
-        const get = () => t.app.inject({ method: 'GET', url: '/v1/api-keys', headers: bearer(u.ownerToken) });
+        const get = () => t.app.inject({ method: 'GET', url: '/v1/thresholds', headers: bearer(u.agentToken) });
         expect((await get()).headers['ratelimit-remaining']).toBe('999');
 
         await proxy.cut();
@@ -109,7 +109,7 @@ describe('Redis unreachable: the limiter counts in process (D30)', () => {
         expectDegraded(await readyz(t));
         expect((await healthz(t)).json()).toEqual({ status: 'ok' });
         // Bad credentials are still counted and refused normally while degraded.
-        expectError(await t.app.inject({ method: 'GET', url: '/v1/api-keys', headers: bearer('not.a.jwt') }), 401, 'INVALID_TOKEN');
+        expectError(await t.app.inject({ method: 'GET', url: '/v1/thresholds', headers: bearer('not.a.jwt') }), 401, 'INVALID_TOKEN');
 
         await proxy.open(); // same port: the client reconnects by itself
         await eventually(async () => (await readyz(t)).statusCode === 200);

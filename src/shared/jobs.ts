@@ -28,7 +28,7 @@ export class PeriodicJob {
   /**
    * Every time asked for by `wakeIn` that no run has covered yet, ascending. Keeping only the earliest lost the
    * rest: under a payout load each submission asks for its own settlement time, and all but the first waited a
-   * whole interval for the run after (issue 13: confirmations a second late).
+   * whole interval for the run after (confirmations a second late).
    */
   private readonly wakes: number[] = [];
   private running: Promise<void> | null = null;

@@ -60,7 +60,7 @@ export const approvalsMigrations: Record<string, Migration> = {
       await db.schema.createIndex('approvals_user_id_idx').on('approvals').columns(['user_id', 'id']).execute();
     },
   },
-  // Issue 13: only approvals that still owe a notice have a retry time; the rest left a NULL entry each.
+  // Only approvals that still owe a notice have a retry time; the rest left a NULL entry each.
   '0018_approvals_notify_due_partial': {
     async up(db: Kysely<unknown>) {
       await db.schema.dropIndex('approvals_notify_due_idx').execute();

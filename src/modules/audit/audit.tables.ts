@@ -41,7 +41,7 @@ export const auditMigrations: Record<string, Migration> = {
       await db.schema.createIndex('audit_log_user_id_idx').on('audit_log').columns(['user_id', 'id']).execute();
     },
   },
-  // Issue 13: superseded by audit_log_user_id_idx, and written on every payout for nothing.
+  // Superseded by audit_log_user_id_idx, and written on every payout for nothing.
   '0016_drop_audit_user_created_idx': {
     async up(db: Kysely<unknown>) {
       await db.schema.dropIndex('audit_log_user_idx').execute();

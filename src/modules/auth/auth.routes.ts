@@ -30,7 +30,7 @@ export function authRoutes(app: App, ctx: AppContext): void {
   app.post(
     '/v1/login',
     {
-      config: { safetyAction: true },
+      config: { safetyAction: true, login: true },
       schema: {
         tags,
         operationId: 'login',

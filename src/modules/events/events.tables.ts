@@ -34,7 +34,7 @@ export const eventsMigrations: Record<string, Migration> = {
       await db.schema.createIndex('events_user_idx').on('events').columns(['user_id', 'created_at']).execute();
     },
   },
-  // Issue 13: nothing in the service reads events by user (deliveries read them by id), yet every event, three
+  // Nothing in the service reads events by user (deliveries read them by id), yet every event, three
   // per payout, wrote this index.
   '0017_drop_events_user_idx': {
     async up(db: Kysely<unknown>) {

@@ -6,8 +6,8 @@ async function keysOf(t: TestApp, userId: string) {
 }
 
 /**
- * The claim's first try travels with the decision's reads (issue 13), before the policy has spoken: a request
- * that ends without an attempt must leave the key as it found it (D18), even with others racing on the same key.
+ * A key is claimed only with the attempt it creates, in the decision's transaction: a request that ends without an
+ * attempt must leave the key as it found it (D18), even with others racing on the same key.
  */
 describe('idempotency claims of requests that create nothing', () => {
   let t: TestApp;

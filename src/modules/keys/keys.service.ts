@@ -162,7 +162,7 @@ export async function findActiveKey(ctx: AppContext, secret: string): Promise<Ac
   return active(ctx, row);
 }
 
-/** Every authenticated agent request runs this one (issue 13: compiled once). */
+/** Every authenticated agent request runs this one (compiled once). */
 const activeKeyById = compiled<{ id: string; user_id: string }, Pick<ApiKeysTable, (typeof ACTIVE_COLUMNS)[number]>>((db, a) =>
   db.selectFrom('api_keys').select(ACTIVE_COLUMNS).where('id', '=', a.id).where('user_id', '=', a.user_id).where('deleted_at', 'is', null),
 );

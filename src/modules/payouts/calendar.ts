@@ -9,7 +9,7 @@ const fmt = new Intl.DateTimeFormat('en-CA', {
 let last: { minute: number; period: { day: string; month: string } } | null = null;
 
 /**
- * Every payout asks; formatting in a time zone is slow enough to show in a profile (issue 13). Offsets are whole
+ * Every payout asks; formatting in a time zone is slow enough to show in a profile. Offsets are whole
  * minutes, so the answer holds for the rest of a minute; it is kept for the last minute asked.
  */
 export function buenosAiresDay(d: Date): { day: string; month: string } {

@@ -5,7 +5,7 @@ import { systemClock } from '../../shared/clock.js';
 import type { BankRail } from '../rail/rail.port.js';
 import { followUpPayouts } from './payout.follow-up.js';
 
-/** Issue 13: a submitted payout is next checked when the rail can have settled it, not at a polling interval. */
+/** A submitted payout is next checked when the rail can have settled it, not at a polling interval. */
 describe('payout follow-up timing', () => {
   it('confirms a payout once the rail settles it, even when the job interval is a minute', async () => {
     const t = await startTestApp({
@@ -30,7 +30,7 @@ describe('payout follow-up timing', () => {
   });
 });
 
-/** Issue 13: the follow-up works due attempts as a batch: one claim, one question to the rail, one transaction. */
+/** The follow-up works due attempts as a batch: one claim, one question to the rail, one transaction. */
 describe('payout follow-up batches', () => {
   const counting = (calls: { one: number; many: number[] }) => (rail: BankRail): BankRail =>
     Object.assign(Object.create(rail) as BankRail, {

@@ -104,7 +104,7 @@ async function whileLeased<T>(ctx: AppContext, ids: readonly string[], claimedUn
  * The follow-up pass over attempts whose next check is due (index on next_check_at): `approved` ones past their
  * grace (a crash between approval and submission, an unknown outcome) and `submitted` ones whose settlement time
  * has come. A pass claims a batch in one statement; each chunk of it asks the rail about all its payouts in one
- * query and applies what the rail knows in one transaction (issue 13: a confirmation had cost about a quarter
+ * query and applies what the rail knows in one transaction (a confirmation had cost about a quarter
  * of a payout's CPU as three commits of its own). Returns how many it claimed.
  */
 export async function followUpPayouts(ctx: AppContext, limit = FOLLOW_UP_BATCH): Promise<number> {

@@ -33,7 +33,7 @@ export interface DepositView {
   direction: 'credit' | 'debit';
 }
 
-/** Every balance, CVU and deposits request reads it (issue 13: compiled once). */
+/** Every balance, CVU and deposits request reads it (compiled once). */
 const walletOfUser = compiled<{ userId: string }, WalletsTable>((db, a) => db.selectFrom('wallets').selectAll().where('user_id', '=', a.userId));
 
 export async function findWallet(ctx: AppContext, userId: string): Promise<WalletsTable | null> {

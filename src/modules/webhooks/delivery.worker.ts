@@ -16,7 +16,7 @@ export const DELIVERY_BATCH = 256;
 /**
  * Requests in flight per node. Delivery shares the one event loop with the requests, and its share follows how
  * much of it is in flight: at 32 (batches of 100) a saturating payout load left it ~1/3 behind, its lag growing
- * by seconds; at 64 it keeps pace (issue 13, docs/performance.md), and it stays few enough to spare sockets.
+ * by seconds; at 64 it keeps pace (docs/performance.md), and it stays few enough to spare sockets.
  */
 export const PARALLEL_SENDS = 64;
 

@@ -87,7 +87,7 @@ export const webhooksMigrations: Record<string, Migration> = {
       await db.schema.createIndex('webhook_deliveries_created_idx').on('webhook_deliveries').column('created_at').execute();
     },
   },
-  // Issue 13: a finished delivery (sent or given up) has no next attempt, yet stayed in the due index until
+  // A finished delivery (sent or given up) has no next attempt, yet stayed in the due index until
   // retention removed it, and finishing it wrote a new entry. Partial, the index holds the backlog only.
   '0018_webhook_deliveries_due_partial': {
     async up(db: Kysely<unknown>) {

@@ -11,9 +11,8 @@ async function transfersOf(t: TestApp, reference: string) {
 }
 
 /**
- * A rail reference moves money once (D19, D25). Since issue 13 the transfer's row travels with the first balance
- * change on PostgreSQL, so what the insert did is only known once both ran: these pin down what a taken
- * reference, a short balance and a failing store do then.
+ * A rail reference moves money once (D19, D25): the transfer's row is its claim, written first in the move's
+ * transaction. These pin down what a taken reference, a short balance and a failing store do.
  */
 describe('sandbox transfers by reference', () => {
   let t: TestApp;

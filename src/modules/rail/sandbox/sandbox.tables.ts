@@ -169,7 +169,7 @@ export const sandboxRailMigrations: Record<string, Migration> = {
       await (db as Kysely<SandboxRailTables>).updateTable('rail_accounts').set({ balance: 0 }).where('kind', '=', 'world').execute();
     },
   },
-  // Issue 13: settled transfers stayed in the due index forever, and settling one wrote a new entry. Partial, it
+  // Settled transfers stayed in the due index forever, and settling one wrote a new entry. Partial, it
   // holds the transfers still to settle; `settleDue` names the status as a literal so that both stores can match
   // the index's condition (a bound parameter cannot be matched on SQLite).
   '0018_rail_transfers_due_in_progress': {
