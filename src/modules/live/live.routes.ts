@@ -1,0 +1,77 @@
+import { PassThrough } from 'node:stream';
+import { Type } from '@sinclair/typebox';
+import type { AppContext } from '../../context.js';
+import { principalOf, requireAuth, requireOwner } from '../../http/auth.js';
+import { bearerSecurity, errors, OWNER_ERRORS } from '../../http/schemas.js';
+import type { App } from '../../http/types.js';
+import type { LiveHub } from './live.hub.js';
+
+/** A stream ends after this long and the dashboard opens another (the session is checked again then). */
+export const STREAM_MAX_MS = 30 * 60 * 1000;
+
+/**
+ * `GET /v1/events/stream`: server-sent events for the owner's dashboard. A fetch-read `text/event-stream`
+ * rather than EventSource, which cannot send the Authorization header: the owner's token stays in memory (D33).
+ */
+export function liveRoutes(app: App, ctx: AppContext, hub: LiveHub): void {
+  const open = new Set<PassThrough>();
+  // Fastify waits for open responses before closing: the streams end first.
+  app.addHook('preClose', async () => {
+    for (const s of open) s.end();
+  });
+
+  app.get(
+    '/v1/events/stream',
+    {
+      onRequest: [requireAuth(ctx), requireOwner],
+      schema: {
+        tags: ['live updates'],
+        security: bearerSecurity,
+        operationId: 'streamLiveState',
+        summary: 'Live updates for the dashboard (owner session, server-sent events)',
+        description:
+          'A `text/event-stream` that stays open: first, and then whenever one changes, an `event: state` whose `data` is a JSON object of fingerprints, one per topic (`approvals`: the pending approvals; `payouts`: the 20 newest payouts; `money`: the wallet history; `pause`: the emergency stop). A client fetches again what a changed fingerprint covers. Changes on this node arrive within milliseconds, those made on another node within `LIVE_POLL_MS`. A comment line (`: ping`) every `LIVE_HEARTBEAT_MS` keeps proxies from closing it; the stream ends after 30 minutes and the client opens another. Send the `Authorization` header (read it with `fetch`; EventSource cannot send headers).',
+        response: {
+          200: {
+            description: 'The stream of state fingerprints',
+            content: {
+              'text/event-stream': {
+                schema: Type.String({
+                  description: 'e.g. `event: state\\ndata: {"approvals":"q3Zl2GmAqv1c","payouts":"…","money":"…","pause":"…"}\\n\\n`',
+                }),
+              },
+            },
+          },
+          ...errors(...OWNER_ERRORS),
+        },
+      },
+    },
+    async (request, reply) => {
+      const userId = principalOf(request).userId;
+      const stream = new PassThrough();
+      open.add(stream);
+      let remove: (() => void) | null = null;
+      const timers: NodeJS.Timeout[] = [];
+      const end = () => {
+        remove?.();
+        remove = null;
+        for (const t of timers) clearInterval(t);
+        open.delete(stream);
+        if (!stream.writableEnded) stream.end();
+      };
+      request.raw.on('close', end);
+      stream.write(`retry: 3000\n\n`);
+      remove = await hub.add(userId, (state) => stream.write(`event: state\ndata: ${JSON.stringify(state)}\n\n`)).catch((err: unknown) => {
+        end();
+        throw err;
+      });
+      timers.push(setInterval(() => stream.write(': ping\n\n'), ctx.config.live.heartbeatMs).unref());
+      timers.push(setTimeout(end, STREAM_MAX_MS).unref());
+      return reply
+        .header('content-type', 'text/event-stream; charset=utf-8')
+        .header('cache-control', 'no-cache, no-transform')
+        .header('x-accel-buffering', 'no')
+        .send(stream as unknown as string); // a stream body: the response schema above documents its text
+    },
+  );
+}
