@@ -1,3 +1,4 @@
+import type { ServerResponse } from 'node:http';
 import { PassThrough } from 'node:stream';
 import { Type } from '@sinclair/typebox';
 import type { AppContext } from '../../context.js';
@@ -14,10 +15,13 @@ export const STREAM_MAX_MS = 30 * 60 * 1000;
  * rather than EventSource, which cannot send the Authorization header: the owner's token stays in memory (D33).
  */
 export function liveRoutes(app: App, ctx: AppContext, hub: LiveHub): void {
-  const open = new Set<PassThrough>();
-  // Fastify waits for open responses before closing: the streams end first.
+  const open = new Map<PassThrough, ServerResponse>();
+  // Closing waits for open responses, and a stream never ends by itself: the server going down ends them.
   app.addHook('preClose', async () => {
-    for (const s of open) s.end();
+    for (const [stream, res] of open) {
+      stream.end();
+      res.destroy();
+    }
   });
 
   app.get(
@@ -49,7 +53,7 @@ export function liveRoutes(app: App, ctx: AppContext, hub: LiveHub): void {
     async (request, reply) => {
       const userId = principalOf(request).userId;
       const stream = new PassThrough();
-      open.add(stream);
+      open.set(stream, reply.raw);
       let remove: (() => void) | null = null;
       const timers: NodeJS.Timeout[] = [];
       const end = () => {
@@ -59,7 +63,7 @@ export function liveRoutes(app: App, ctx: AppContext, hub: LiveHub): void {
         open.delete(stream);
         if (!stream.writableEnded) stream.end();
       };
-      request.raw.on('close', end);
+      reply.raw.on('close', end); // the client went away, or the response ended
       stream.write(`retry: 3000\n\n`);
       remove = await hub.add(userId, (state) => stream.write(`event: state\ndata: ${JSON.stringify(state)}\n\n`)).catch((err: unknown) => {
         end();
@@ -71,6 +75,7 @@ export function liveRoutes(app: App, ctx: AppContext, hub: LiveHub): void {
         .header('content-type', 'text/event-stream; charset=utf-8')
         .header('cache-control', 'no-cache, no-transform')
         .header('x-accel-buffering', 'no')
+        .header('connection', 'close') // the socket goes with the stream: nothing idles behind it
         .send(stream as unknown as string); // a stream body: the response schema above documents its text
     },
   );
