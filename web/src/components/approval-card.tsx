@@ -8,6 +8,7 @@ import { useNow } from '../lib/hooks';
 import { tOr, useI18n, type T } from '../lib/i18n';
 import type { MessageKey } from '../lib/messages';
 import { Link } from '../lib/router';
+import { Account } from './payout-row';
 import { toast } from './toast';
 import { ConfirmDialog, ErrorBox, Money, StatusBadge, When } from './ui';
 
@@ -119,7 +120,7 @@ export function ApprovalCard({ approval: a, fetchedAt }: { approval: Approval; f
             <div>
               <dt>{t('approvals.to')}</dt>
               <dd>
-                <span className="mono">{a.payout!.destination}</span> <span className="muted">({a.payout!.destination_kind})</span>
+                <Account value={a.payout!.destination} /> <span className="muted">({a.payout!.destination_kind})</span>
               </dd>
             </div>
             <div>
@@ -187,7 +188,7 @@ export function ApprovalCard({ approval: a, fetchedAt }: { approval: Approval; f
       >
         {isPayout ? (
           <p>
-            <Money amount={a.payout!.amount_ars} /> → <span className="mono">{a.payout!.destination}</span>
+            <Money amount={a.payout!.amount_ars} /> → <Account value={a.payout!.destination} />
             {a.payout!.recipient_name && <> ({a.payout!.recipient_name})</>}
           </p>
         ) : (

@@ -4,14 +4,14 @@ import { api, unwrap } from '../api/client';
 import { qk } from '../api/queries';
 import type { TelegramLink } from '../api/types';
 import { QrCode } from '../components/qr';
-import { OwnerOnly, ScreenHead } from '../components/screen';
 import { toast } from '../components/toast';
 import { ConfirmDialog, CopyField, ErrorBox, Loading, Section, When } from '../components/ui';
 import { formatCountdown } from '../lib/format';
 import { useNow } from '../lib/hooks';
 import { useI18n } from '../lib/i18n';
 
-export function TelegramScreen() {
+/** Telegram: a deep link (and its QR) that opens the bot; pressing Start links the chat (D23). */
+export function TelegramSection() {
   const { t } = useI18n();
   const qc = useQueryClient();
   const [link, setLink] = useState<(TelegramLink & { at: number }) | null>(null);
@@ -49,9 +49,8 @@ export function TelegramScreen() {
 
   return (
     <>
-      <ScreenHead title={t('tg.title')} intro={t('tg.intro')} />
-      <OwnerOnly>
-        <Section title={t('tg.section')}>
+        <Section title={t('tg.title')}>
+          <p className="muted">{t('tg.intro')}</p>
           {channels.isPending ? (
             <Loading />
           ) : channels.error ? (
@@ -109,7 +108,6 @@ export function TelegramScreen() {
         >
           <p>{t('tg.unlinkBody')}</p>
         </ConfirmDialog>
-      </OwnerOnly>
     </>
   );
 }

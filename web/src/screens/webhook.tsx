@@ -11,7 +11,7 @@ export function WebhookScreen() {
   const { t } = useI18n();
   const qc = useQueryClient();
   const hook = useQuery({ queryKey: qk.webhook, queryFn: () => unwrap(api.GET('/v1/webhook')) });
-  const deliveries = useQuery({ queryKey: qk.deliveries, queryFn: () => unwrap(api.GET('/v1/webhook/deliveries')), refetchInterval: 10_000 });
+  const deliveries = useQuery({ queryKey: qk.deliveries, queryFn: () => unwrap(api.GET('/v1/webhook/deliveries')), refetchInterval: 30_000 });
   const current = hook.data?.webhook ?? null;
   const [url, setUrl] = useState('');
   const [secret, setSecret] = useState('');
