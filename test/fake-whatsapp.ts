@@ -7,6 +7,8 @@ export interface GraphCall {
   path: string;
   auth: string | undefined;
   body: Record<string, unknown>;
+  /** The message id answered for a send. */
+  wamid?: string;
 }
 
 export const BUSINESS_NUMBER = '5491150000000';
@@ -44,7 +46,9 @@ export async function startFakeWhatsApp(phoneNumberId: string) {
         const to = String(body.to);
         if (undeliverable.has(to)) return graphError(131026, 'Message undeliverable');
         if (body.type === 'template' && templateError) return graphError(132001, 'Template name does not exist in the translation');
-        return send(200, { messaging_product: 'whatsapp', contacts: [{ input: to, wa_id: to }], messages: [{ id: `wamid.FAKE${next++}` }] });
+        const wamid = `wamid.FAKE${next++}`;
+        calls.at(-1)!.wamid = wamid;
+        return send(200, { messaging_product: 'whatsapp', contacts: [{ input: to, wa_id: to }], messages: [{ id: wamid }] });
       }
       return send(404, { error: { message: 'Unknown path', code: 100 } });
     });

@@ -82,3 +82,16 @@ export async function axeSerious(page: Page): Promise<AxeViolation[]> {
   });
   return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
 }
+
+/** How wide the page really is: nothing may stick out of a phone's 390 px (scrollWidth counts what overflows). */
+export async function overflowOf(page: Page): Promise<number> {
+  return page.evaluate(() => Math.max(document.documentElement.scrollWidth, document.body.scrollWidth));
+}
+
+/** How many lines an inline element's text takes (its line boxes). */
+export async function linesOf(locator: import('playwright-core').Locator): Promise<number> {
+  return locator.evaluate((el) => {
+    const rects = [...el.getClientRects()];
+    return new Set(rects.map((r) => Math.round(r.top))).size;
+  });
+}

@@ -12,9 +12,9 @@ const TOPICS = ['approvals', 'payouts', 'money', 'pause'] as const;
 const refreshOf = (topic: keyof LiveState): readonly (readonly string[])[] =>
   ({
     approvals: [qk.pending, qk.approvalsRecent, qk.thresholds, qk.activity],
-    payouts: [qk.payouts, qk.pending, qk.approvalsRecent, qk.balance, qk.deposits, qk.activity],
-    money: [qk.balance, qk.deposits],
-    pause: [qk.pause, qk.payouts],
+    payouts: [qk.payouts, qk.pending, qk.approvalsRecent, qk.balance, qk.deposits, qk.activity, qk.deliveries],
+    money: [qk.balance, qk.deposits, qk.deliveries],
+    pause: [qk.pause, qk.payouts, qk.deliveries],
   })[topic];
 
 let connected = false;
