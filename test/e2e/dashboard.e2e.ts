@@ -428,7 +428,7 @@ describe('dashboard (Chromium against the built server)', () => {
     expect(line).toContain('$ 70.000,00');
     expect(line).toContain('28505909 40090418135201');
     expect(line).toContain('pedido por Agente «compras»');
-    expect(await page.locator('[data-action="approval.approve"]', { hasText: 'desde el panel' }).first().textContent()).toContain('$ 75.000,00');
+    expect(await page.locator('[data-action="approval.approve"]', { hasText: '$ 75.000,00' }).first().textContent()).toContain('desde el panel');
     await capture('activity');
   });
 

@@ -76,8 +76,11 @@ describe('a dashboard that feels finished', () => {
       await page.locator('.approval', { hasText: 'Cambio de límites' }).first().waitFor({ timeout: 10_000 });
       expect(await overflowOf(page), `${screen} on a phone`).toBeLessThanOrEqual(PHONE.width);
     }
-    await page.screenshot({ path: path.join(SHOTS, 'dashboard-approvals-proposal-phone.png'), fullPage: false });
+    await page.goto('/approvals');
+    await page.locator('.approval', { hasText: 'Cambio de límites' }).first().waitFor({ timeout: 10_000 });
+    await page.screenshot({ path: path.join(SHOTS, 'dashboard-approvals-proposal-phone.png') });
     await page.setViewportSize(DESKTOP);
+    await page.screenshot({ path: path.join(SHOTS, 'dashboard-approvals-proposal-desktop.png') });
   });
 
   it('keeps a failed payout’s reversal off the home screen’s income', async () => {

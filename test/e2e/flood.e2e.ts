@@ -75,6 +75,9 @@ describe('the emergency stop under an agent flood', () => {
     await stop.waitFor();
     expect(await stop.getByRole('button', { name: /Pausar todos los pagos/ }).count()).toBe(1);
     await page.screenshot({ path: path.join(SHOTS, 'dashboard-rate-limited-phone.png') });
+    await page.setViewportSize(DESKTOP);
+    await page.screenshot({ path: path.join(SHOTS, 'dashboard-rate-limited-desktop.png') });
+    await page.setViewportSize(PHONE);
   });
 
   it('the owner pauses and revokes from the dashboard while the agent floods; a screenshot shows the stop working', async () => {

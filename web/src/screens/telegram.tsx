@@ -20,6 +20,8 @@ export function TelegramSection() {
   const channels = useQuery({
     queryKey: qk.channels,
     queryFn: () => unwrap(api.GET('/v1/approval-channels')),
+    // What the messaging service said about a link changes outside the dashboard: read it afresh on every visit.
+    staleTime: 0,
     // While a link code is out, watch for the owner pressing Start in the bot.
     refetchInterval: link ? 3_000 : false,
   });

@@ -25,6 +25,8 @@ export function WhatsAppSection() {
   const channels = useQuery({
     queryKey: qk.channels,
     queryFn: () => unwrap(api.GET('/v1/approval-channels')),
+    // What the messaging service said about a link changes outside the dashboard: read it afresh on every visit.
+    staleTime: 0,
     // While a code is out, watch for the owner's message.
     refetchInterval: link ? 3_000 : false,
   });
