@@ -106,7 +106,7 @@ export function WhatsAppSection() {
             <div className="actions">
               {wa.state !== 'active' && (
                 <button type="button" className="btn btn-secondary" onClick={() => create.mutate()} disabled={create.isPending}>
-                  {t('wa.link')}
+                  {t('wa.relink')}
                 </button>
               )}
               <button type="button" className="btn btn-danger-outline" onClick={() => setConfirm(true)}>
