@@ -59,6 +59,7 @@ import { usersRoutes } from './modules/users/users.routes.js';
 import { walletRoutes } from './modules/wallet/wallet.routes.js';
 import { DEPOSIT_DETECTION_BATCH, detectDeposits } from './modules/wallet/wallet.service.js';
 import { systemClock, type Clock } from './shared/clock.js';
+import { compactError } from './shared/log-errors.js';
 import { batchPass, PeriodicJob, singlePass } from './shared/jobs.js';
 
 /** Outside systems and test seams. Everything has a production default. */
@@ -114,6 +115,7 @@ export async function buildApp(config: Config, deps: Deps = {}): Promise<Fastify
         ],
         censor: '[redacted]',
       },
+      serializers: { err: compactError },
     },
     deps.logStream,
   );
@@ -133,17 +135,16 @@ export async function buildApp(config: Config, deps: Deps = {}): Promise<Fastify
   const store = openStore({
     databaseUrl: config.databaseUrl,
     sqliteFile: path.join(config.dataDir, 'wallet.sqlite'),
-    poolMax: config.databasePoolMax,
+    postgres: { ...config.postgres, poolMax: config.databasePoolMax },
     sqliteSync: config.sqliteSync,
     sqliteCacheMb: config.sqliteCacheMb,
     onQuery: deps.onQuery,
     onCheckpointerFailure: (err) => logger.error({ err }, 'SQLite checkpoint worker failed; the main connection checkpoints again'),
-    onIdleConnectionLost: (err) => logger.warn({ err }, 'an idle PostgreSQL connection was lost; the pool opens another'),
-    onSessionSettingsFailed: (err) => logger.warn({ err }, 'a new PostgreSQL connection refused the session settings; it plans with the server defaults'),
+    onPostgresEvent: (msg, err) => logger.warn({ err }, msg),
   });
   const redis: Redis | null = config.redisUrl ? connectRedis(config.redisUrl) : null;
   const clock = deps.clock ?? systemClock;
-  const sandboxRail = new SandboxRail(store.db, clock, config.sandboxConfirmDelayMs, store.shared('sandbox-move'));
+  const sandboxRail = new SandboxRail(store, clock, config.sandboxConfirmDelayMs);
   const railOver = (sandbox: SandboxRail): BankRail => (deps.rail ? deps.rail(sandbox) : sandbox);
   const rail = railOver(sandboxRail);
   const channelByName: Record<string, ApprovalChannel | undefined> = {
@@ -173,9 +174,9 @@ export async function buildApp(config: Config, deps: Deps = {}): Promise<Fastify
     secretBox: new SecretBox(config.secretsKey),
   };
   ctx.followUpAt = (at) => jobs.payoutFollowUp!.wakeIn(Date.parse(at) - clock.now().getTime());
-  // The jobs finish work already accepted (confirmations, deliveries, expiries): on PostgreSQL they get
-  // connections before waiting requests, and so does the sandbox bank when they ask it (issue 13).
-  const jobSandbox = store.background === store ? sandboxRail : new SandboxRail(store.background.db, clock, config.sandboxConfirmDelayMs, store.background.shared('sandbox-move'));
+  // The jobs finish work already accepted (confirmations, deliveries, expiries): on PostgreSQL they have a pool of
+  // their own, and so does the sandbox bank when they ask it.
+  const jobSandbox = store.background === store ? sandboxRail : new SandboxRail(store.background, clock, config.sandboxConfirmDelayMs);
   const jobCtx: AppContext = { ...ctx, store: store.background, rail: jobSandbox === sandboxRail ? rail : railOver(jobSandbox), sandboxRail: jobSandbox };
   const every = config.jobsIntervalMs;
   const jobs: Record<string, PeriodicJob> = {

@@ -21,6 +21,12 @@ const EnvSchema = Type.Object({
   DATA_DIR: Type.String({ default: './data', minLength: 1 }),
   DATABASE_URL: Type.String({ default: '' }),
   DATABASE_POOL_MAX: Int(DEFAULT_DATABASE_POOL_MAX, 1, 1000),
+  DATABASE_JOBS_POOL_MAX: Int(3, 1, 100),
+  DATABASE_CHECKOUT_TIMEOUT_MS: Int(2000, 1, 600_000),
+  DATABASE_MAX_WAITING: Int(100, 0, 100_000),
+  DATABASE_STATEMENT_TIMEOUT_MS: Int(5000, 1, 3_600_000),
+  DATABASE_LOCK_TIMEOUT_MS: Int(2000, 1, 3_600_000),
+  DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: Int(10000, 1, 3_600_000),
   SQLITE_SYNC: Type.Union([Type.Literal('background'), Type.Literal('inline')], { default: 'inline' }),
   SQLITE_CACHE_MB: Int(DEFAULT_SQLITE_CACHE_MB, 2, 65536),
   REDIS_URL: Type.String({ default: '' }),
@@ -71,19 +77,30 @@ export interface Config {
   /** Empty means the embedded SQLite store in `dataDir`. */
   databaseUrl: string;
   /**
-   * PostgreSQL connections this node keeps at most. Nodes sharing one database (D29) must fit its
-   * `max_connections` together; on a small server fewer connections can do more (issue 13: 5 instead of 10 on
-   * two cores cost the database about a tenth less CPU per payout).
+   * PostgreSQL connections this node keeps at most for requests. Nodes sharing one database (D29) must fit its
+   * `max_connections` together (each node also keeps `postgres.jobsPoolMax` for its background jobs).
    */
   databasePoolMax: number;
+  /** PostgreSQL: the bounds of every wait (D42); past one a request answers 503 and keeps nothing. */
+  postgres: {
+    /** Connections of the background jobs' own pool. */
+    jobsPoolMax: number;
+    /** Longest wait for a pooled connection. */
+    checkoutTimeoutMs: number;
+    /** Requests waiting for a connection beyond which the next is refused at once (503) rather than queued. */
+    maxWaiting: number;
+    statementTimeoutMs: number;
+    lockTimeoutMs: number;
+    idleInTransactionTimeoutMs: number;
+  };
   /**
    * How SQLite's commits reach the disk; both answer nobody before it. `background`: the log is synced on a
-   * worker thread while requests go on (issue 13). `inline`: SQLite's own `synchronous=FULL`, each COMMIT
+   * worker thread while requests go on. `inline`: SQLite's own `synchronous=FULL`, each COMMIT
    * blocking the event loop for its sync.
    */
   sqliteSync: 'background' | 'inline';
   /**
-   * SQLite's page cache, in MiB (issue 13), allocated as pages are used. With SQLite's own 2 MiB, a read of one of
+   * SQLite's page cache, in MiB, allocated as pages are used. With SQLite's own 2 MiB, a read of one of
    * 1,000 active users cost 25-40 % more CPU than with 64: its pages had been pushed out by other users' pages.
    */
   sqliteCacheMb: number;
@@ -224,6 +241,14 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL,
     databasePoolMax: e.DATABASE_POOL_MAX,
+    postgres: {
+      jobsPoolMax: e.DATABASE_JOBS_POOL_MAX,
+      checkoutTimeoutMs: e.DATABASE_CHECKOUT_TIMEOUT_MS,
+      maxWaiting: e.DATABASE_MAX_WAITING,
+      statementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
+      lockTimeoutMs: e.DATABASE_LOCK_TIMEOUT_MS,
+      idleInTransactionTimeoutMs: e.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+    },
     sqliteSync: e.SQLITE_SYNC,
     sqliteCacheMb: e.SQLITE_CACHE_MB,
     redisUrl: e.REDIS_URL,

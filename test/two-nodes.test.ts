@@ -49,8 +49,8 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two nodes on one PostgreSQL', () 
   });
 
   it('payouts of many users racing their limits on both nodes at once: each limit holds, and none fails', async () => {
-    // Each node's decisions share transactions (issue 13), several users in each, while the other node's do
-    // the same on the same rows: the locks must come in one order everywhere, or PostgreSQL would abort one.
+    // Both nodes decide for the same users at once: the per-user lock (D16) must hold each limit across nodes,
+    // and the locks must come in one order everywhere, or PostgreSQL would abort one.
     const { nodes, close } = await startNodes(2);
     try {
       const [a, b] = nodes as [typeof nodes[0], typeof nodes[0]];
@@ -61,12 +61,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two nodes on one PostgreSQL', () 
       const requests = users.flatMap((u) =>
         Array.from({ length: 10 }, (_, i) => ({ u, res: withdraw(i % 2 ? a : b, u.agentToken, { amount_ars: 150, destination: EXTERNAL_CBU }, `race-${u.id}-${i}`) })),
       );
-      const lanes = [a, b].map((n) => n.ctx.store.shared('payout-decision').counts);
-      const before = lanes.map((c) => ({ ...c }));
       const answers = await Promise.all(requests.map(async (r) => ({ u: r.u, res: await r.res })));
-      // They did share, and no shared transaction was rolled back (a deadlock would have been, silently).
-      expect(lanes.reduce((n, c, i) => n + c.shared - before[i]!.shared, 0)).toBeGreaterThan(0);
-      expect(lanes.map((c, i) => c.rerun - before[i]!.rerun)).toEqual([0, 0]);
       expect(answers.filter((x) => x.res.statusCode !== 201 && x.res.statusCode !== 202).map((x) => x.res.body)).toEqual([]);
       for (const u of users) {
         const mine = answers.filter((x) => x.u === u);

@@ -1,7 +1,7 @@
-import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { startTestApp } from '../../test/helpers.js';
-import { compiled, compiledByShape, compiledForList, compiledInsert, readTogether, runRead } from './compiled.js';
+import { compiled, compiledByShape, compiledForList, compiledInsert } from './compiled.js';
+import { afterCommit } from './database.js';
 
 /** The compiled-statement helpers on the suite's store (SQLite, or PostgreSQL in CI). */
 describe('compiled statements', () => {
@@ -41,158 +41,38 @@ describe('compiled statements', () => {
   });
 });
 
-/**
- * `defer` (issue 13): on PostgreSQL a transaction's deferred writes are held and sent together before its next
- * statement or COMMIT; on SQLite they run at once. Either way the transaction must see, commit and roll back
- * exactly what it would with `run`.
- */
-describe('deferred writes', () => {
-  const at = '2026-01-01T00:00:00.000Z';
-  const pause = compiledInsert('payout_pauses', { user_id: true, paused_at: true }, { doNothingOnConflict: 'user_id' });
-  const strictPause = compiledInsert('payout_pauses', { user_id: true, paused_at: true });
-  const pauseOnce = compiled<{ user_id: string }>((q, a) =>
-    q.insertInto('payout_pauses').values({ user_id: a.user_id, paused_at: at }).onConflict((oc) => oc.column('user_id').doNothing()),
-  );
-  // 12 parameters, so renumbering `$10`…`$12` behind another statement's placeholders is exercised.
-  const addUsage = compiled<Record<string, string | number>>((q, a) =>
-    q
-      .insertInto('payout_usage')
-      .values(['d', 'm', 'x', 'y'].map((p) => ({ subject: a.s as string, period: a[p] as string, amount: a.amount as number })))
-      .onConflict((oc) => oc.columns(['subject', 'period']).doUpdateSet((eb) => ({ amount: eb('payout_usage.amount', '+', eb.ref('excluded.amount')) }))),
-  );
-  const usageOf = compiled<{ s: string }, { period: string; amount: number }>((q, a) =>
-    q.selectFrom('payout_usage').select(['period', 'amount']).where('subject', '=', a.s).orderBy('period'),
-  );
-  const usageFromPause = compiled<{ u: string }>((q, a) =>
-    q
-      .insertInto('payout_usage')
-      .columns(['subject', 'period', 'amount'])
-      .expression((eb) => eb.selectFrom('payout_pauses').select((s) => [s.ref('user_id').as('subject'), s.val('p').as('period'), s.val(1).as('amount')]).where('user_id', '=', a.u)),
-  );
-  const pausesOf = compiled<{ u: string }, { user_id: string }>((q, a) => q.selectFrom('payout_pauses').select('user_id').where('user_id', 'like', a.u));
-  const periods = { d: '2026-01-01', m: '2026-01', x: 'x', y: 'y' };
-
-  it('are read back and committed by their transaction, counted, and never sent beside a write to a table they write or read', async () => {
+/** A statement compiled once serves a transaction the store opened and one it did not (built every time then). */
+describe('compiled statements in transactions', () => {
+  it('run on the transaction they are given, roll back with it, and work on an executor the store did not hand out', async () => {
     const t = await startTestApp();
     try {
       const store = t.app.ctx.store;
-      const counts: number[] = [];
+      const pause = compiledInsert('payout_pauses', { user_id: true, paused_at: true });
+      const count = compiled<{ u: string }, { n: number }>((q, a) => q.selectFrom('payout_pauses').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', a.u));
+      await expect(
+        store.transaction(async (tx) => {
+          await pause.run(tx, { user_id: 'usr_x', paused_at: '2026-01-01T00:00:00.000Z' });
+          expect(Number((await count.first(tx, { u: 'usr_x' }))!.n)).toBe(1);
+          throw new Error('undo');
+        }),
+      ).rejects.toThrow('undo');
+      expect(Number((await count.first(store.db, { u: 'usr_x' }))!.n)).toBe(0);
+      // A transaction opened outside the store: no cached statement is assumed to fit it.
+      await store.db.transaction().execute(async (tx) => {
+        await pause.run(tx, { user_id: 'usr_y', paused_at: '2026-01-01T00:00:00.000Z' });
+      });
+      expect(Number((await count.first(store.db, { u: 'usr_y' }))!.n)).toBe(1);
+      const seen: string[] = [];
       await store.transaction(async (tx) => {
-        await pause.defer(tx, { user_id: 'dw_a', paused_at: at });
-        await addUsage.defer(tx, { s: 'dw', ...periods, amount: 100 });
-        // Same table as a held write: it must see the first insert, not run beside it in one snapshot.
-        await addUsage.defer(tx, { s: 'dw', ...periods, amount: 50 }, (n) => counts.push(n));
-        await pauseOnce.defer(tx, { user_id: 'dw_a' }, (n) => counts.push(n));
-        await pauseOnce.defer(tx, { user_id: 'dw_b' }, (n) => counts.push(n));
-        // Reads a table a held write changed: it must run after that write, not beside it.
-        await pauseOnce.defer(tx, { user_id: 'dw_c' });
-        await usageFromPause.defer(tx, { u: 'dw_c' }, (n) => counts.push(n));
-        expect((await usageOf.all(tx, { s: 'dw' })).map((r) => Number(r.amount))).toEqual([150, 150, 150, 150]);
-        expect(await usageOf.all(tx, { s: 'dw_c' })).toHaveLength(1);
-        expect(await pausesOf.all(tx, { u: 'dw_%' })).toHaveLength(3);
+        await new Promise<void>((resolve) => {
+          afterCommit(tx, () => {
+            seen.push('committed');
+          });
+          resolve();
+        });
+        expect(seen).toEqual([]);
       });
-      expect(counts).toEqual([4, 0, 1, 1]);
-      expect(await pausesOf.all(store.db, { u: 'dw_%' })).toHaveLength(3);
-    } finally {
-      await t.close();
-    }
-  });
-
-  it('roll back with their transaction, leave nothing held on the connection, and fail the transaction when one fails', async () => {
-    const t = await startTestApp();
-    try {
-      const store = t.app.ctx.store;
-      await expect(
-        store.transaction(async (tx) => {
-          await pause.defer(tx, { user_id: 'rb_a', paused_at: at });
-          throw new Error('changed my mind');
-        }),
-      ).rejects.toThrow('changed my mind');
-      // Every pooled connection runs a transaction: none may send a write held for the rolled-back one.
-      await Promise.all(Array.from({ length: 12 }, (_, i) => store.transaction((tx) => pause.run(tx, { user_id: `rb_n${i}`, paused_at: at }))));
-      expect(await pausesOf.all(store.db, { u: 'rb_a' })).toEqual([]);
-
-      await pause.run(store.db, { user_id: 'rb_taken', paused_at: at });
-      const held = store.dialect === 'postgres';
-      let deferCallReturned = false;
-      await expect(
-        store.transaction(async (tx) => {
-          await addUsage.defer(tx, { s: 'rb', ...periods, amount: 1 });
-          await strictPause.defer(tx, { user_id: 'rb_taken', paused_at: at });
-          deferCallReturned = true;
-        }),
-      ).rejects.toThrow(/unique|duplicate|constraint/i);
-      // Held on PostgreSQL, so the error comes at COMMIT; at once on SQLite.
-      expect(deferCallReturned).toBe(held);
-      expect(await usageOf.all(store.db, { s: 'rb' })).toEqual([]);
-      await expect(pause.defer(store.db, { user_id: 'rb_x', paused_at: at })).resolves.toBeUndefined();
-      expect(await pausesOf.all(store.db, { u: 'rb_x' })).toHaveLength(1);
-      await expect(usageOf.defer(store.db, { s: 'rb' })).rejects.toThrow(/only a write/);
-      const literal = compiled<{ u: string }>((q, a) => q.updateTable('payout_pauses').set({ paused_at: sql.lit('$1') }).where('user_id', '=', a.u));
-      await expect(literal.defer(store.db, { u: 'rb_x' })).rejects.toThrow(/only a write/);
-    } finally {
-      await t.close();
-    }
-  });
-});
-
-/**
- * `readTogether` (issue 13): inside a PostgreSQL transaction the reads travel as one round trip after what the
- * transaction holds; elsewhere they run one by one. Either way each read answers what it would alone, in order.
- */
-describe('reads sent together', () => {
-  const at = '2026-01-01T00:00:00.000Z';
-  const pause = compiledInsert('payout_pauses', { user_id: true, paused_at: true });
-  const pausesLike = compiled<{ u: string }, { user_id: string }>((q, a) => q.selectFrom('payout_pauses').select('user_id').where('user_id', 'like', a.u).orderBy('user_id'));
-  const pauseOf = compiled<{ u: string }, { paused_at: string }>((q, a) => q.selectFrom('payout_pauses').select('paused_at').where('user_id', '=', a.u));
-  // Fails as it runs, after its statement was accepted: division by zero on PostgreSQL, malformed JSON on SQLite.
-  const broken = (dialect: string) =>
-    compiled<{ u: string }, { n: number }>((q, a) =>
-      q.selectFrom('payout_pauses').select((dialect === 'postgres' ? sql<number>`1 / 0` : sql<number>`json('{')`).as('n')).where('user_id', '=', a.u),
-    );
-
-  it('answer each read in order, see the transaction’s held writes, and match `runRead`', async () => {
-    const texts: string[] = [];
-    const t = await startTestApp({ deps: { onQuery: (text) => void texts.push(text) } });
-    try {
-      const store = t.app.ctx.store;
-      await pause.run(store.db, { user_id: 'rt_a', paused_at: at });
-      const ids = pausesLike.read({ u: 'rt_%' }, (rows) => rows.map((r) => r.user_id));
-      const when = (u: string) => pauseOf.read({ u }, ([row]) => row?.paused_at ?? null);
-      const [inside, a, none] = await store.transaction(async (tx) => {
-        await pause.defer(tx, { user_id: 'rt_b', paused_at: at });
-        texts.length = 0;
-        return readTogether(tx, [ids, when('rt_a'), when('nobody')]);
-      });
-      expect(inside).toEqual(['rt_a', 'rt_b']);
-      expect(a).toBe(at);
-      expect(none).toBeNull();
-      // The store's observer sees each read as a statement of its own (the query-plan test relies on it).
-      expect(texts.filter((s) => s.includes('payout_pauses') && s.startsWith('select'))).toHaveLength(3);
-      expect(await runRead(store.db, ids)).toEqual(['rt_a', 'rt_b']);
-      expect(await readTogether(store.db, [when('rt_b'), ids])).toEqual([at, ['rt_a', 'rt_b']]);
-    } finally {
-      await t.close();
-    }
-  });
-
-  it('fail the transaction when one read fails, roll back its held writes, and leave the connection clean', async () => {
-    const t = await startTestApp();
-    try {
-      const store = t.app.ctx.store;
-      await pause.run(store.db, { user_id: 'rf_a', paused_at: at });
-      await expect(
-        store.transaction(async (tx) => {
-          await pause.defer(tx, { user_id: 'rf_b', paused_at: at });
-          return readTogether(tx, [pausesLike.read({ u: 'rf_%' }, (r) => r), broken(store.dialect).read({ u: 'rf_a' }, (r) => r)]);
-        }),
-      ).rejects.toThrow(/division by zero|malformed JSON/i);
-      expect(await pausesLike.all(store.db, { u: 'rf_%' })).toEqual([{ user_id: 'rf_a' }]);
-      // Every pooled connection runs a transaction afterwards: none may carry anything of the failed one.
-      const after = await Promise.all(
-        Array.from({ length: 12 }, () => store.transaction((tx) => readTogether(tx, [pausesLike.read({ u: 'rf_%' }, (r) => r.length)]))),
-      );
-      expect(after).toEqual(Array.from({ length: 12 }, () => [1]));
+      expect(seen).toEqual(['committed']);
     } finally {
       await t.close();
     }

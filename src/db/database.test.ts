@@ -6,7 +6,7 @@ import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { openStore } from './database.js';
 
-/** What every open of the embedded store sets, whatever the file's age (issue 13). */
+/** What every open of the embedded store sets, whatever the file's age. */
 describe('SQLite store settings at open', () => {
   let dir: string;
   beforeEach(() => {
@@ -43,7 +43,7 @@ describe('SQLite store settings at open', () => {
 
 describe.runIf(process.env.TEST_DATABASE_URL)('PostgreSQL pool size', () => {
   it('never opens more connections than DATABASE_POOL_MAX, however many statements wait', async () => {
-    const store = openStore({ databaseUrl: process.env.TEST_DATABASE_URL!, sqliteFile: '', poolMax: 2 });
+    const store = openStore({ databaseUrl: process.env.TEST_DATABASE_URL!, sqliteFile: '', postgres: { poolMax: 2 } });
     try {
       const backends = await Promise.all(
         Array.from({ length: 8 }, async () => {
@@ -59,7 +59,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('PostgreSQL pool size', () => {
 
   it('survives losing an idle connection: the loss is reported, and the next statement gets a new connection', async () => {
     const lost: unknown[] = [];
-    const store = openStore({ databaseUrl: process.env.TEST_DATABASE_URL!, sqliteFile: '', poolMax: 1, onIdleConnectionLost: (e) => lost.push(e) });
+    const store = openStore({ databaseUrl: process.env.TEST_DATABASE_URL!, sqliteFile: '', postgres: { poolMax: 1 }, onPostgresEvent: (_m, e) => lost.push(e) });
     const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL! });
     await admin.connect();
     try {
@@ -75,7 +75,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('PostgreSQL pool size', () => {
   });
 });
 
-/** The group commit through the store as the service opens it (issue 13). */
+/** The group commit through the store as the service opens it. */
 describe('SQLite group commit, opened as the service does', () => {
   let dir: string;
   beforeEach(() => {

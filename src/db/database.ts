@@ -1,60 +1,58 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, sql, type Expression, type LogEvent, type RawBuilder, type SqlBool, type Transaction } from 'kysely';
-import pg from 'pg';
-import { DEFAULT_DATABASE_POOL_MAX, DEFAULT_SQLITE_CACHE_MB } from '../config.js';
+import { Kysely, PostgresDialect, sql, type LogEvent, type Transaction } from 'kysely';
+import type pg from 'pg';
+import { DEFAULT_SQLITE_CACHE_MB } from '../config.js';
+import { commitOutcome, openPostgresPool, type PostgresEvents, type PostgresLimits } from './postgres.js';
 import type { Database } from './schema.js';
-import { backgroundFace, READS_MARK, unmarked, wrapPool, type MarkedRead } from './postgres-client.js';
 import { MAIN_AUTOCHECKPOINT_PAGES, SQLITE_DEFAULT_AUTOCHECKPOINT_PAGES, startCheckpointer } from './sqlite-checkpointer.js';
-import { walSyncer } from './sqlite-wal-sync.js';
 import { GroupCommitSqliteDialect } from './sqlite-group-commit.js';
-import { sharedTransactions, unshared, type SharedTransactionRunner } from './shared-transaction.js';
+import { walSyncer } from './sqlite-wal-sync.js';
+import { commitMayHaveHappened, StoreUnavailable } from './store-errors.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
 /** Sees every statement the store runs (tests check each one's query plan). */
 export type QueryObserver = (sql: string, parameters: readonly unknown[], durationMs: number) => void;
 
-const observe = (onQuery: QueryObserver) => (event: LogEvent) => {
-  if (event.level !== 'query') return;
-  // Reads sent together: each is seen as a statement of its own, sharing the round trip's time.
-  if (event.query.sql === READS_MARK) {
-    const reads = event.query.parameters as MarkedRead[];
-    for (const r of reads) onQuery(r.text, r.values, event.queryDurationMillis / reads.length);
-    return;
-  }
-  onQuery(unmarked(event.query.sql), event.query.parameters, event.queryDurationMillis);
-};
+/** What a pool is doing now (for /metrics). */
+export interface PoolStats {
+  total: number;
+  idle: number;
+  waiting: number;
+}
 
 export interface Store {
   db: Kysely<Database>;
   dialect: Dialect;
   /**
    * Runs `fn` in one transaction, then the callbacks that `afterCommit` registered on it (never on rollback).
-   * Use it for every transaction that records events, so workers are woken only once the work is visible.
+   * On PostgreSQL a COMMIT whose answer was lost is resolved by asking the server (D42): if it committed, this
+   * answers as if the answer had arrived; if not, or if the server cannot say, it throws `StoreUnavailable`.
    */
   transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
   /**
-   * `transaction` for short transactions that many requests run at once and that may share one physical
-   * transaction with each other on PostgreSQL (`shared-transaction.ts`): those of one `lane` (one kind of step)
-   * share with each other, never with another lane's. On SQLite, whose group commit already shares commits,
-   * each lane is `transaction`.
-   */
-  shared(lane: string): SharedTransactionRunner;
-  /**
-   * The same store for the background jobs, which finish work already accepted: on PostgreSQL its checkouts are
-   * served before the requests waiting for a connection (`backgroundFace`); on SQLite, with one connection and
-   * no queue, it is this store.
+   * The same database for the background jobs, which finish work already accepted (confirmations, deliveries,
+   * expiries). On PostgreSQL it has a small pool of its own, so a flood of requests can neither starve the jobs
+   * nor be starved by them; on SQLite, with one connection, it is this store.
    */
   background: Store;
+  /** The pool's state, on PostgreSQL. */
+  poolStats?(): PoolStats;
   close(): Promise<void>;
 }
 
 export type Tx = Transaction<Database>;
 export type Executor = Kysely<Database> | Tx;
 
-const commitHooks = new WeakMap<object, Array<() => void>>();
+/** Each executor the store handed out, with its dialect, and for a transaction its after-commit callbacks. */
+const executors = new WeakMap<object, { dialect: Dialect; hooks?: Array<() => void> }>();
+
+/** The dialect of an executor this store handed out (its `db`, or a transaction it opened); undefined otherwise. */
+export function dialectOf(db: Executor): Dialect | undefined {
+  return executors.get(db)?.dialect;
+}
 
 /**
  * Calls `cb` once what `db` wrote is committed: at once for a plain connection, after the commit of a
@@ -66,108 +64,146 @@ export function afterCommit(db: Executor, cb: () => void): void {
     cb();
     return;
   }
-  commitHooks.get(db)?.push(cb);
+  executors.get(db)?.hooks?.push(cb);
 }
 
-function transactionRunner(db: Kysely<Database>) {
+function runHooks(hooks: Array<() => void>): void {
+  // Committed: a hook only wakes a worker, and one that throws must not turn the commit into a failure.
+  for (const h of hooks) {
+    try {
+      h();
+    } catch (err) {
+      process.emitWarning(`an after-commit callback threw: ${String(err)}`);
+    }
+  }
+}
+
+function sqliteTransactions(db: Kysely<Database>) {
   return async <T>(fn: (tx: Tx) => Promise<T>): Promise<T> => {
-    let hooks: Array<() => void> = [];
-    const result = await db.transaction().execute(async (tx) => {
-      hooks = [];
-      commitHooks.set(tx, hooks);
+    const hooks: Array<() => void> = [];
+    const result = await db.transaction().execute((tx) => {
+      executors.set(tx, { dialect: 'sqlite', hooks });
       return fn(tx);
     });
-    // Committed: a hook only wakes a worker, and one that throws must not turn the commit into a failure.
-    for (const h of hooks) {
-      try {
-        h();
-      } catch (err) {
-        process.emitWarning(`an after-commit callback threw: ${String(err)}`);
-      }
-    }
+    runHooks(hooks);
     return result;
   };
 }
 
 /**
- * How long a statement in a shared transaction waits for a row lock before it fails the shared transaction,
- * whose members then run again, each alone (and without this limit). Members take their locks in one order and
- * hold them for a few milliseconds; a wait this long means a lock held elsewhere, which only its member's caller
- * should wait for.
+ * PostgreSQL transactions (D42): one connection, one transaction, nothing shared with another request. Before the
+ * COMMIT the transaction's id is read (one short statement), so that a COMMIT whose answer is lost (the connection
+ * dropped, the session was terminated) can be resolved by asking the server with `pg_xact_status`.
  */
-export const SHARED_LOCK_TIMEOUT_MS = 1000;
-const sharedBegin = (tx: Tx) => sql.raw(`set local lock_timeout = ${SHARED_LOCK_TIMEOUT_MS}`).execute(tx);
-
-/** One shared-transaction runner per lane name, made when first asked for. */
-function lanes(run: ReturnType<typeof transactionRunner>): (lane: string) => SharedTransactionRunner {
-  const byName = new Map<string, SharedTransactionRunner>();
-  return (lane) => {
-    let runner = byName.get(lane);
-    if (!runner) byName.set(lane, (runner = sharedTransactions(run, { begin: sharedBegin })));
-    return runner;
+function postgresTransactions(db: Kysely<Database>, pool: pg.Pool, log: (msg: string, err: unknown) => void) {
+  return async <T>(fn: (tx: Tx) => Promise<T>): Promise<T> => {
+    const hooks: Array<() => void> = [];
+    let result: T | undefined;
+    let xid: string | null = null;
+    let committing = false;
+    try {
+      await db.transaction().execute(async (tx) => {
+        executors.set(tx, { dialect: 'postgres', hooks });
+        result = await fn(tx);
+        const { rows } = await sql<{ xid: string | null }>`select pg_current_xact_id_if_assigned()::text as xid`.execute(tx);
+        xid = rows[0]?.xid ?? null;
+        committing = true;
+      });
+    } catch (err) {
+      // A transaction that wrote nothing has nothing to resolve; one the server answered was refused.
+      if (!committing || xid === null || !commitMayHaveHappened(err)) throw err;
+      const outcome = await commitOutcome(pool, xid);
+      log(`a COMMIT's answer was lost; the server says: ${outcome ?? 'nothing (unreachable)'}`, err);
+      if (outcome !== 'committed') {
+        throw new StoreUnavailable(
+          outcome === 'aborted' ? 'the database connection was lost; nothing was kept' : 'the database connection was lost and the outcome is not known yet',
+          err,
+        );
+      }
+    }
+    runHooks(hooks);
+    return result as T;
   };
 }
 
-/**
- * Every statement the service runs is served by an index, and test/query-plans.test.ts holds it to that with
- * sequential scans disabled, which is how the service's own sessions run too. PostgreSQL keeps a prepared
- * statement's generic plan until the table's statistics change; one made while a table was a page or two chose a
- * sequential scan, and kept it as the table grew, until autovacuum's next ANALYZE (in the bench, never: every
- * follow-up pass read every payout ever made). Disabled, a scan is only chosen where no index can serve, which
- * that test forbids on a growing table. JIT is off because such a plan's cost (the disabled scan counts as 10^10)
- * would compile it, and no statement here is large enough to gain from compiling. Sent as a statement on each new
- * connection rather than as startup options, so the URL, PGOPTIONS and a pooler in front are left as they are.
- */
-const SESSION_SETTINGS = 'set enable_seqscan = off; set jit = off';
+function observer(onQuery: QueryObserver) {
+  return (event: LogEvent) => {
+    if (event.level === 'query') onQuery(event.query.sql, event.query.parameters, event.queryDurationMillis);
+  };
+}
+
+export interface StoreOptions {
+  databaseUrl: string;
+  sqliteFile: string;
+  /** PostgreSQL: the bounds of every wait (D42), for the requests' pool. */
+  postgres?: Partial<PostgresLimits> & { jobsPoolMax?: number };
+  /** See Config.database.sqliteSync; `inline` unless told. */
+  sqliteSync?: 'background' | 'inline';
+  /** See Config.database.sqliteCacheMb; DEFAULT_SQLITE_CACHE_MB unless told. */
+  sqliteCacheMb?: number;
+  onQuery?: QueryObserver;
+  /** SQLite: the checkpoint worker failed; the main connection checkpoints at SQLite's usual size again. */
+  onCheckpointerFailure?: (err: unknown) => void;
+  /** PostgreSQL: a connection was lost, its settings failed, or a lost COMMIT was resolved. */
+  onPostgresEvent?: (msg: string, err: unknown) => void;
+}
+
+/** The bounds used when a store is opened without them (tests of the store itself); `Config.database` sets them. */
+export const DEFAULT_POSTGRES_LIMITS: PostgresLimits = {
+  poolMax: 10,
+  checkoutTimeoutMs: 2_000,
+  maxWaiting: 100,
+  statementTimeoutMs: 5_000,
+  lockTimeoutMs: 2_000,
+  idleInTransactionTimeoutMs: 10_000,
+};
 
 /**
  * Opens the store chosen by config (D1, D3): PostgreSQL when a URL is given, else SQLite at `sqliteFile`
  * (`:memory:` allowed). SQLite runs through one connection, so a transaction there is exclusive, and concurrent
  * transactions share their commits (`sqlite-group-commit.ts`); on PostgreSQL concurrency is handled with row
- * locks and conditional updates (see `forUpdate`).
+ * locks and conditional updates (see `forUpdate`), each request on its own connection (D42).
  */
-export function openStore(opts: {
-  databaseUrl: string;
-  sqliteFile: string;
-  /** See Config.databasePoolMax; DEFAULT_DATABASE_POOL_MAX unless told. */
-  poolMax?: number;
-  /** See Config.sqliteSync; `inline` unless told. */
-  sqliteSync?: 'background' | 'inline';
-  /** See Config.sqliteCacheMb; DEFAULT_SQLITE_CACHE_MB unless told. */
-  sqliteCacheMb?: number;
-  onQuery?: QueryObserver;
-  /** SQLite: the checkpoint worker failed; the main connection checkpoints at SQLite's usual size again. */
-  onCheckpointerFailure?: (err: unknown) => void;
-  /** PostgreSQL: an idle pooled connection was lost (a server restart, an administrator); the pool opens another. */
-  onIdleConnectionLost?: (err: unknown) => void;
-  /** PostgreSQL: SESSION_SETTINGS failed on a new connection, which then plans as the server's defaults say. */
-  onSessionSettingsFailed?: (err: unknown) => void;
-}): Store {
-  const log = opts.onQuery ? observe(opts.onQuery) : undefined;
-  if (opts.databaseUrl) {
-    // int8 columns hold centavos and counters, always far below 2^53: return them as numbers.
-    const types = {
-      getTypeParser: (oid: number, format?: 'text' | 'binary') =>
-        oid === 20 ? (v: string) => Number(v) : pg.types.getTypeParser(oid, format),
+export function openStore(opts: StoreOptions): Store {
+  const log = opts.onQuery ? observer(opts.onQuery) : undefined;
+  if (opts.databaseUrl) return openPostgres(opts, log);
+  return openSqlite(opts, log);
+}
+
+function openPostgres(opts: StoreOptions, log: ((e: LogEvent) => void) | undefined): Store {
+  const limits = { ...DEFAULT_POSTGRES_LIMITS, ...opts.postgres };
+  const report = opts.onPostgresEvent ?? (() => undefined);
+  const events: PostgresEvents = {
+    onConnectionError: (err) => report('a PostgreSQL connection was lost; the pool opens another when needed', err),
+    onSettingsFailed: (err) => report('a new PostgreSQL connection refused the session settings; it runs with the server defaults', err),
+  };
+  const open = (poolMax: number): Store => {
+    const { pool, kysely } = openPostgresPool(opts.databaseUrl, { ...limits, poolMax }, events);
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: kysely }), log });
+    executors.set(db, { dialect: 'postgres' });
+    const store: Store = {
+      db,
+      dialect: 'postgres',
+      transaction: postgresTransactions(db, pool, report),
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+      background: undefined as unknown as Store,
+      close: () => db.destroy(),
     };
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolMax ?? DEFAULT_DATABASE_POOL_MAX, types });
-    // The pool drops the connection and opens a new one when next needed; without a listener the 'error' event
-    // would end the process.
-    pool.on('error', (err) => opts.onIdleConnectionLost?.(err));
-    // Queued on the client before the pool hands it to anyone, so it runs before their statements.
-    pool.on('connect', (client) => void client.query(SESSION_SETTINGS).catch((err: unknown) => opts.onSessionSettingsFailed?.(err)));
-    const wrapped = wrapPool(pool);
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: wrapped }), log });
-    const jobsDb = new Kysely<Database>({ dialect: new PostgresDialect({ pool: backgroundFace(wrapped) }), log });
-    const close = async () => {
-      await jobsDb.destroy();
-      await db.destroy();
-    };
-    const jobsRun = transactionRunner(jobsDb);
-    const background: Store = { db: jobsDb, dialect: 'postgres', transaction: jobsRun, shared: lanes(jobsRun), close, get background() { return background; } };
-    const run = transactionRunner(db);
-    return { db, dialect: 'postgres', transaction: run, shared: lanes(run), background, close };
-  }
+    return store;
+  };
+  const requests = open(limits.poolMax);
+  const jobs = open(opts.postgres?.jobsPoolMax ?? 3);
+  jobs.background = jobs;
+  requests.background = jobs;
+  const closeRequests = requests.close;
+  requests.close = async () => {
+    await jobs.close();
+    await closeRequests();
+  };
+  return requests;
+}
+
+function openSqlite(opts: StoreOptions, log: ((e: LogEvent) => void) | undefined): Store {
   if (opts.sqliteFile !== ':memory:') mkdirSync(path.dirname(opts.sqliteFile), { recursive: true });
   const database = new SQLite(opts.sqliteFile);
   database.pragma('journal_mode = WAL');
@@ -189,14 +225,14 @@ export function openStore(opts: {
         });
   if (checkpointer) database.pragma(`wal_autocheckpoint = ${MAIN_AUTOCHECKPOINT_PAGES}`);
   const db = new Kysely<Database>({ dialect: new GroupCommitSqliteDialect(database, { syncLog: wal?.sync }), log });
+  executors.set(db, { dialect: 'sqlite' });
   const close = async () => {
     await checkpointer?.stop();
     await db.destroy();
     await wal?.close();
   };
-  const run = transactionRunner(db);
-  const alone = unshared(run);
-  const store: Store = { db, dialect: 'sqlite', transaction: run, shared: () => alone, close, get background() { return store; } };
+  const store: Store = { db, dialect: 'sqlite', transaction: sqliteTransactions(db), background: undefined as unknown as Store, close };
+  store.background = store;
   return store;
 }
 
@@ -210,17 +246,6 @@ export async function ping(store: Store): Promise<void> {
  */
 export function forUpdate<Q extends { forUpdate(): Q }>(store: Pick<Store, 'dialect'>, q: Q): Q {
   return store.dialect === 'postgres' ? q.forUpdate() : q;
-}
-
-/**
- * `column IN (rows)` for a statement that writes or deletes the rows a subquery picked (a claim, a purge). On
- * PostgreSQL it is written `= ANY(ARRAY(rows))`: the subquery then runs once on its own and the outer statement
- * looks its rows up by key. With `IN`, a prepared statement's generic plan may hash-join the subquery against a
- * sequential scan of the whole outer table; on a table still young enough to have no statistics it did, and
- * every follow-up pass read every payout ever made (issue 13).
- */
-export function inRowsOf(store: Pick<Store, 'dialect'>, column: string, rows: Expression<unknown>): RawBuilder<SqlBool> {
-  return store.dialect === 'postgres' ? sql<SqlBool>`${sql.ref(column)} = any(array${rows})` : sql<SqlBool>`${sql.ref(column)} in ${rows}`;
 }
 
 /** Whether an error is a unique-constraint violation, on either store. */

@@ -1,4 +1,4 @@
-import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+import { Migrator, sql, type Migration, type MigrationProvider } from 'kysely';
 import { eventsMigrations } from '../modules/events/events.tables.js';
 import { keysMigrations } from '../modules/keys/keys.tables.js';
 import { sandboxRailMigrations } from '../modules/rail/sandbox/sandbox.tables.js';
@@ -33,10 +33,21 @@ export const allMigrations: Record<string, Migration> = {
   ...whatsappMigrations,
 };
 
-const provider: MigrationProvider = { getMigrations: async () => allMigrations };
+
+/**
+ * Kysely's migrator looks for its own tables in every schema it can see unless told which one: on PostgreSQL it is
+ * the connection's current schema (the first of its `search_path`), so two deployments in two schemas of one
+ * database (or two test apps) never take each other's migration tables for their own.
+ */
+export async function migratorFor(store: Store, migrations: Record<string, Migration> = allMigrations): Promise<Migrator> {
+  const provider: MigrationProvider = { getMigrations: async () => migrations };
+  if (store.dialect !== 'postgres') return new Migrator({ db: store.db, provider });
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(store.db);
+  return new Migrator({ db: store.db, provider, migrationTableSchema: rows[0]!.schema });
+}
 
 export async function migrateToLatest(store: Store): Promise<void> {
-  const migrator = new Migrator({ db: store.db, provider });
+  const migrator = await migratorFor(store);
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
@@ -46,7 +57,7 @@ export async function migrateToLatest(store: Store): Promise<void> {
 
 /** True when every known migration has run (used by /readyz). */
 export async function migrationsComplete(store: Store): Promise<boolean> {
-  const migrator = new Migrator({ db: store.db, provider });
+  const migrator = await migratorFor(store);
   const list = await migrator.getMigrations();
   return list.every((m) => m.executedAt !== undefined);
 }

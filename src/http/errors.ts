@@ -1,10 +1,23 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isStoreUnavailable } from '../db/store-errors.js';
 import { AppError, isAppError } from '../shared/errors.js';
 import { chargeFailedRequest } from './rate-limit.js';
 
-/** Turns Fastify's own errors into our codes; everything unknown becomes a 500 without internals (D8). */
-function toAppError(err: FastifyError | AppError): AppError {
+/** Seconds a client should wait before retrying a 503 that says "not now". */
+export const RETRY_AFTER_SECONDS = 1;
+
+/**
+ * Turns Fastify's own errors and the store's "not now" (D42) into our codes; everything unknown becomes a 500
+ * without internals (D8).
+ */
+export function toAppError(err: unknown): AppError {
   if (isAppError(err)) return err;
+  if (isStoreUnavailable(err)) return new AppError('SERVICE_UNAVAILABLE', 'The service cannot reach its database right now; retry shortly');
+  if (!(err instanceof Error)) return new AppError('INTERNAL_ERROR', 'Internal server error');
+  return fromFastify(err as FastifyError);
+}
+
+function fromFastify(err: FastifyError): AppError {
   if (err.validation) {
     const first = err.validation[0];
     const where = err.validationContext ?? 'body';
@@ -41,11 +54,12 @@ function toAppError(err: FastifyError | AppError): AppError {
  */
 export async function sendError(err: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) {
   const appErr = (await chargeFailedRequest(request, reply)) ?? toAppError(err);
-  if (appErr.statusCode >= 500 && !isAppError(err)) {
+  if (appErr.code === 'INTERNAL_ERROR') {
     request.log.error({ err }, 'unhandled error');
   } else if (appErr.statusCode >= 500) {
-    request.log.warn({ code: appErr.code, msg: appErr.message }, 'request failed');
+    request.log.warn({ code: appErr.code, reason: appErr.message, ...(isAppError(err) ? {} : { err }) }, 'request failed');
   }
+  if (appErr.code === 'SERVICE_UNAVAILABLE' || appErr.code === 'RAIL_UNAVAILABLE') reply.header('retry-after', RETRY_AFTER_SECONDS);
   return reply.status(appErr.statusCode).send(appErr.toBody());
 }
 

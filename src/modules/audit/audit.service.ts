@@ -25,7 +25,7 @@ export async function writeAudit(
   entry: { action: string; subjectId?: string | null; data?: unknown },
 ): Promise<void> {
   const now = clock.now();
-  await insertAudit.defer(db, {
+  await insertAudit.run(db, {
     id: newId('aud', now),
     user_id: who.userId,
     api_key_id: who.keyId ?? null,

@@ -79,9 +79,7 @@ export async function recordEvent<T>(
     created_at: envelope.created_at,
     dedupe_key: e.dedupeKey ?? null,
   };
-  // Without a dedupe key the insert cannot do nothing, so it is sent with the transaction's other writes.
-  if (e.dedupeKey === undefined) await insertEvent.defer(db, args);
-  else if ((await insertEvent.run(db, args)).changed === 0) return null;
+  if ((await insertEvent.run(db, args)).changed === 0) return null;
   for (const fn of subscribers) await fn(db, clock, { id: envelope.id, userId: e.userId, type: e.type, data: e.data });
   return envelope;
 }

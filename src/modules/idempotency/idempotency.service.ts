@@ -1,8 +1,8 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { AppContext } from '../../context.js';
-import { compiled, type Read } from '../../db/compiled.js';
+import { compiled } from '../../db/compiled.js';
 import type { Kysely } from 'kysely';
-import { inRowsOf, type Executor, type Tx } from '../../db/database.js';
+import type { Executor, Tx } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import { pruneInBatches } from '../../shared/jobs.js';
 
@@ -77,11 +77,6 @@ const claimValues = (db: Kysely<Database>, a: ClaimRow) =>
     })
     .onConflict((oc) => oc.column('key_hash').doNothing());
 const insertClaim = compiled<ClaimRow>(claimValues);
-/** The same insert, answering a row when it took the key: what `claimRead` sends among the decision's reads. */
-const insertClaimReturning = compiled<ClaimRow, { key_hash: string }>((db, a) => claimValues(db, a).returning('key_hash'));
-const dropByToken = compiled<{ key_hash: string; token: string }>((db, a) =>
-  db.deleteFrom('idempotency_keys').where('key_hash', '=', a.key_hash).where('claim_token', '=', a.token).where('state', '=', 'in_flight'),
-);
 /** Completing a claim, by its owner (the request's token) or by the attempt it created (the follow-up job). */
 const completeBy = (owner: 'claim_token' | 'payout_id') =>
   compiled<{ key_hash: string; owner: string; status: number; body: string }>((db, a) =>
@@ -121,22 +116,6 @@ const claimRow = (c: ClaimInput): ClaimRow => ({
 });
 
 /**
- * The claim's first try as one of the decision's reads (`readTogether`), so that on PostgreSQL it travels in the
- * same round trip as the per-user lock and the policy's reads (issue 13): true when this request took the key.
- * When false, `claimInTransaction` says what the key holds (a replay, a key in use, or one expired and free
- * again). A request that took the key and then ends without an attempt drops it with `dropClaim`, in the same
- * transaction, so the key is left as it was.
- */
-export function claimRead(c: ClaimInput): Read<boolean> {
-  return insertClaimReturning.read(claimRow(c), (rows) => rows.length === 1);
-}
-
-/** Gives back a claim this request took in its transaction (see `claimRead`); sent with the transaction's next statement. */
-export async function dropClaim(tx: Tx, claim: ClaimRef): Promise<void> {
-  await dropByToken.defer(tx, { key_hash: claim.keyHash, token: claim.token });
-}
-
-/**
  * Claims the key inside the transaction that creates the attempt, so a claim and its attempt exist together or
  * not at all: there is no claim without an owner to abandon. The primary key on `key_hash` makes the claim
  * atomic across nodes (on PostgreSQL a concurrent insert of the same key waits for the other transaction).
@@ -169,10 +148,10 @@ export async function completeClaim(db: Executor, claim: ClaimRef, status: numbe
 /**
  * Stores the success response of a claim still in flight, by the attempt it created: the follow-up job's
  * recovery, which is not the request and does not branch on the outcome (a claim already completed or released
- * stays as it is). Inside a transaction it is sent with the transaction's other writes (`compiled(…).defer`).
+ * stays as it is).
  */
 export async function completeClaimOfPayout(tx: Tx, keyHash: string, payoutId: string, status: number, body: unknown): Promise<void> {
-  await completeByPayout.defer(tx, { key_hash: keyHash, status, body: JSON.stringify(body), owner: payoutId });
+  await completeByPayout.run(tx, { key_hash: keyHash, status, body: JSON.stringify(body), owner: payoutId });
 }
 
 export async function storedResponse(db: Executor, keyHash: string): Promise<{ status: number; body: unknown } | null> {
@@ -192,7 +171,7 @@ export async function purgeExpiredKeys(ctx: AppContext): Promise<number> {
   return pruneInBatches(PURGE_BATCH, async (limit) => {
     const res = await ctx.store.db
       .deleteFrom('idempotency_keys')
-      .where(inRowsOf(ctx.store, 'key_hash', ctx.store.db.selectFrom('idempotency_keys').select('key_hash').where('expires_at', '<=', now).orderBy('expires_at').limit(limit)))
+      .where('key_hash', 'in', ctx.store.db.selectFrom('idempotency_keys').select('key_hash').where('expires_at', '<=', now).orderBy('expires_at').limit(limit))
       .executeTakeFirst();
     return Number(res.numDeletedRows);
   });

@@ -3,7 +3,7 @@ import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } fr
 import { Value } from '@sinclair/typebox/value';
 import type { AppContext } from '../../context.js';
 import { CONTROL_CHARACTER_MESSAGE, findControlCharacter } from '../../http/control-chars.js';
-import { isAppError } from '../../shared/errors.js';
+import { toAppError } from '../../http/errors.js';
 import { hasScope, type Principal } from '../auth/auth.service.js';
 import { writeAudit } from '../audit/audit.service.js';
 import { TOOLS } from './mcp.tools.js';
@@ -59,9 +59,10 @@ export function buildMcpServer(ctx: AppContext, who: Principal): Server {
       const result = await t.run(ctx, who, args);
       return { content: [{ type: 'text' as const, text: JSON.stringify(result) }], structuredContent: result };
     } catch (e) {
-      if (isAppError(e)) return toolError(e.toBody());
-      ctx.log.error({ err: e, tool: t.name }, 'MCP tool failed');
-      return toolError({ error: 'INTERNAL_ERROR', message: 'Internal server error' });
+      // The same codes as REST (a database that cannot serve now is SERVICE_UNAVAILABLE, D42), never internals.
+      const err = toAppError(e);
+      if (err.code === 'INTERNAL_ERROR') ctx.log.error({ err: e, tool: t.name }, 'MCP tool failed');
+      return toolError(err.toBody());
     }
   });
 

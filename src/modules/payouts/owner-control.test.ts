@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   bearer,
   createOnboardedUser,
@@ -30,7 +30,7 @@ describe('owner control under faults', () => {
     try {
       const u = await createOnboardedUser(t.app, { fundArs: 1000 });
       const first = withdraw(t.app, u.agentToken, { amount_ars: 100, destination: EXTERNAL_CBU }, 'slow-1');
-      await new Promise((r) => setTimeout(r, 50));
+      await vi.waitFor(() => expect(resolves).toBe(1));
       t.clock.advance(6 * 60 * 1000);
       const retry = await withdraw(t.app, u.agentToken, { amount_ars: 100, destination: EXTERNAL_CBU }, 'slow-1');
       expect(retry.statusCode).toBe(201);
@@ -172,7 +172,7 @@ describe('owner control under faults', () => {
     try {
       const u = await createOnboardedUser(t.app, { fundArs: 1000 });
       const pending = withdraw(t.app, u.agentToken, { amount_ars: 100, destination: EXTERNAL_CBU }, 'late-1');
-      await new Promise((r) => setTimeout(r, 50));
+      await vi.waitFor(() => expect(submits).toBe(1));
       await settle(t); // past the grace: the job asks the rail (unknown reference), submits, and it is rejected
       release();
       const res = await pending;

@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context.js';
-import { compiled, runRead, type Read } from '../../db/compiled.js';
+import { compiled } from '../../db/compiled.js';
 import type { Executor } from '../../db/database.js';
 import type { Principal } from '../auth/auth.service.js';
 import { writeAudit } from '../audit/audit.service.js';
@@ -12,12 +12,9 @@ export interface PauseView {
 
 const pauseOf = compiled<{ user_id: string }, { paused_at: string }>((db, a) => db.selectFrom('payout_pauses').select('paused_at').where('user_id', '=', a.user_id));
 
-export function pauseRead(userId: string): Read<PauseView> {
-  return pauseOf.read({ user_id: userId }, ([row]) => ({ paused: !!row, paused_at: row?.paused_at ?? null }));
-}
-
 export async function pauseState(db: Executor, userId: string): Promise<PauseView> {
-  return runRead(db, pauseRead(userId));
+  const row = await pauseOf.first(db, { user_id: userId });
+  return { paused: !!row, paused_at: row?.paused_at ?? null };
 }
 
 /**

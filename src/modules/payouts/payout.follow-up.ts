@@ -1,6 +1,5 @@
 import type { AppContext } from '../../context.js';
 import { compiled, compiledForList } from '../../db/compiled.js';
-import { inRowsOf } from '../../db/database.js';
 import { batchPass, mapBounded, withLeaseRenewal } from '../../shared/jobs.js';
 import type { RailTransfer } from '../rail/rail.port.js';
 import { applyRailStatus, applyRailStatusIn, askRail, finishMany, lockOrder, nextCheck, reschedule, submitPayout } from './payout.lifecycle.js';
@@ -44,13 +43,7 @@ const claimDuePostgres = compiled<{ now: string; lease: string; limit: number },
   db
     .updateTable('payouts')
     .set({ next_check_at: a.lease })
-    .where(
-      inRowsOf(
-        { dialect: 'postgres' },
-        'id',
-        db.selectFrom('payouts').select('id').where('next_check_at', '<=', a.now).orderBy('next_check_at').limit(a.limit).forUpdate().skipLocked(),
-      ),
-    )
+    .where('id', 'in', db.selectFrom('payouts').select('id').where('next_check_at', '<=', a.now).orderBy('next_check_at').limit(a.limit).forUpdate().skipLocked())
     .where('next_check_at', '<=', a.now)
     .where('status', 'in', ['approved', 'submitted'])
     .returningAll(),

@@ -94,15 +94,9 @@ async function markFailed(ctx: AppContext, p: PayoutsTable, reason: string): Pro
  * Applies what the rail says about a transfer it has, in one transaction: `approved` → `submitted` (storing the
  * request's 201 for an attempt recovered by the job) and, if the rail already settled it, on to `confirmed` or
  * `failed`. Returns the 201 body when this call moved the attempt to `submitted`.
- *
- * Concurrent submissions share their transaction on PostgreSQL (`Store.shared`): each changes only its own
- * attempt's rows, with conditional updates, so it can run again alone if the shared transaction rolls back. A
- * failure does not share: it gives its amount back to the user's usage rows, which a request locks too, and in
- * a shared transaction two of one user's failures could take those rows in an order that deadlocks a request.
  */
 export async function applyRailStatus(ctx: AppContext, p: PayoutsTable, t: RailTransfer): Promise<Record<string, unknown> | null> {
-  const apply = (tx: Tx) => applyRailStatusIn(ctx, tx, p, t);
-  return t.status === 'FAILED' ? ctx.store.transaction(apply) : ctx.store.shared('payout-submission')(apply, lockOrder(p));
+  return ctx.store.transaction((tx) => applyRailStatusIn(ctx, tx, p, t));
 }
 
 /** The order in which transactions that change several attempts take their rows: by user, then by attempt. */

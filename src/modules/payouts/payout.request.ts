@@ -1,5 +1,6 @@
 import type { AppContext } from '../../context.js';
-import { compiledInsert, readTogether } from '../../db/compiled.js';
+import { compiledInsert } from '../../db/compiled.js';
+import { isStoreUnavailable } from '../../db/store-errors.js';
 import { isValidDestination, type DestinationKind } from '../../shared/ar-identifiers.js';
 import { AppError } from '../../shared/errors.js';
 import { newId, randomFromPool } from '../../shared/ids.js';
@@ -9,29 +10,26 @@ import { writeAudit } from '../audit/audit.service.js';
 import { recordEvent } from '../events/events.service.js';
 import {
   claimInTransaction,
-  claimRead,
   completeClaim,
-  dropClaim,
   effectiveKey,
   keyState,
   MAX_IDEMPOTENCY_KEY_LENGTH,
   newClaimToken,
   requestFingerprint,
   storedResponse,
-  type ClaimInput,
   type ClaimRef,
   type KeyState,
 } from '../idempotency/idempotency.service.js';
 import { evaluatePolicy, type PolicyResult } from '../policy/policy.js';
 import type { ResolvedAccount } from '../rail/rail.port.js';
-import { thresholdsRead } from '../thresholds/thresholds.service.js';
-import { walletLockForPayout } from '../wallet/wallet.locks.js';
+import { loadThresholds } from '../thresholds/thresholds.service.js';
+import { lockWalletForPayout } from '../wallet/wallet.locks.js';
 import { buenosAiresDay } from './calendar.js';
 import { createdBody, submitPayout, SUBMISSION_GRACE_MS } from './payout.lifecycle.js';
 import { loadPayout, toPayoutView } from './payout.view.js';
 import type { PayoutsTable } from './payouts.tables.js';
-import { pauseRead } from './pause.service.js';
-import { addUsage, keySubject, usageRead, userSubject } from './usage.js';
+import { pauseState } from './pause.service.js';
+import { addUsage, keySubject, loadUsage, userSubject } from './usage.js';
 
 export interface PayoutRequest {
   amount_ars: number;
@@ -117,30 +115,16 @@ export async function requestPayout(
   const payoutId = newId('wd', now);
   const approvalId = newId('apr', now);
 
-  // Decisions of concurrent requests may share a transaction (`Store.shared`), in user order: each runs as if
-  // alone after the ones before it, under its user's lock (D16), so one user's two requests still see each other.
-  const decided = await ctx.store.shared('payout-decision')(async (tx): Promise<Decided> => {
+  const decided = await ctx.store.transaction(async (tx): Promise<Decided> => {
     const period = buenosAiresDay(now);
     const keyControls = who.kind === 'api_key' && who.keyId ? who.controls : undefined;
     const subjects = [userSubject(who.userId), ...(keyControls ? [keySubject(who.keyId!)] : [])];
-    const claimInput: ClaimInput = { claim, userId: who.userId, fingerprint, payoutId, now };
-    // D16, D31: the per-user lock first, then what the policy reads (the key's usage too) under it, and the
-    // idempotency claim's first try, all in one round trip on PostgreSQL. A request that ends without an attempt
-    // gives the claim back in this transaction.
-    const [wallet, usage, thresholds, pause, claimed] = await readTogether(tx, [
-      walletLockForPayout(ctx.store, who.userId),
-      usageRead(subjects, period),
-      thresholdsRead(ctx, who.userId),
-      pauseRead(who.userId),
-      claimRead(claimInput),
-    ]);
-    const unclaim = async () => {
-      if (claimed) await dropClaim(tx, claim);
-    };
-    if (!wallet) {
-      await unclaim();
-      return { kind: 'no_wallet' };
-    }
+    // D16, D31: the per-user lock first, then what the policy reads (the key's usage too) under it.
+    const wallet = await lockWalletForPayout(ctx.store, tx, who.userId);
+    if (!wallet) return { kind: 'no_wallet' };
+    const usage = await loadUsage(tx, subjects, period);
+    const thresholds = await loadThresholds(ctx, tx, who.userId);
+    const pause = await pauseState(tx, who.userId);
     const policy = evaluatePolicy({
       amountArs: input.amount_ars,
       destination,
@@ -162,18 +146,18 @@ export async function requestPayout(
       },
     });
     if (policy.decision === 'deny') {
-      await unclaim();
       await writeAudit(tx, ctx.clock, who, { action: 'payout.denied', data: { request: input, reasons: policy.reasons } });
       return { kind: 'denied', policy };
     }
     const pending = policy.decision === 'require_approval';
     const channels = pending ? await availableChannels(ctx, who.userId, tx) : [];
     if (pending && channels.length === 0) {
-      await unclaim();
       await writeAudit(tx, ctx.clock, who, { action: 'payout.approval_unavailable', data: { request: input, reasons: policy.reasons } });
       return { kind: 'no_channel', policy };
     }
-    const taken = claimed ? null : await claimInTransaction(tx, claimInput);
+    // The claim and its attempt exist together or not at all: a request that ends without an attempt leaves the
+    // key as it was.
+    const taken = await claimInTransaction(tx, { claim, userId: who.userId, fingerprint, payoutId, now });
     if (taken) return { kind: 'key', state: taken };
 
     const row: PayoutsTable = {
@@ -207,7 +191,7 @@ export async function requestPayout(
       resolved_at: null,
       next_check_at: pending ? null : new Date(now.getTime() + SUBMISSION_GRACE_MS).toISOString(),
     };
-    await insertPayout.defer(tx, row);
+    await insertPayout.run(tx, row);
     await addUsage(tx, row, 1);
     await writeAudit(tx, ctx.clock, who, { action: 'payout.requested', subjectId: row.id, data: { decision: row.decision, reasons: policy.reasons, request: { amount_ars: input.amount_ars, destination, destination_kind: kind } } });
     if (pending) {
@@ -233,7 +217,7 @@ export async function requestPayout(
     };
     await completeClaim(tx, claim, 202, body);
     return { kind: 'pending', body, approvalId };
-  }, who.userId);
+  });
 
   switch (decided.kind) {
     case 'no_wallet':
@@ -251,7 +235,15 @@ export async function requestPayout(
       await notifyPending(ctx, decided.approvalId);
       return { status: 202, body: decided.body, replayed: false };
     case 'allowed':
-      return finishAllowed(ctx, claim, decided.row);
+      try {
+        return await finishAllowed(ctx, claim, decided.row);
+      } catch (err) {
+        // D42: the attempt exists and is the follow-up job's to finish; a 503 would say nothing was kept. Its
+        // answer is what it is now: approved, on its way (a retry with the key gets the final answer once stored).
+        if (!isStoreUnavailable(err)) throw err;
+        ctx.log.warn({ err, payout: decided.row.id }, 'the store failed after the payout was decided; the follow-up job finishes it');
+        return { status: 201, body: createdBody(decided.row), replayed: false };
+      }
   }
 }
 

@@ -1,5 +1,5 @@
-import { compiledByShape, type Read } from '../../db/compiled.js';
-import type { Tx } from '../../db/database.js';
+import { compiledByShape } from '../../db/compiled.js';
+import type { Executor, Tx } from '../../db/database.js';
 import type { PayoutsTable } from './payouts.tables.js';
 
 /** Whose limits an attempt counts against: its user's, and its key's once keys have limits of their own. */
@@ -35,16 +35,15 @@ const addUsageOf = compiledByShape<number, Record<string, string | number>>((db,
 const subjectArgs = (subjects: string[]): Record<string, string> => Object.fromEntries(subjects.map((s, i) => [`s${i}`, s]));
 
 /** Committed centavos of each subject this day and month; a subject with no row has used nothing. */
-export function usageRead(subjects: string[], period: { day: string; month: string }): Read<Map<string, Usage>> {
-  return usageOf(subjects.length).read({ ...subjectArgs(subjects), day: period.day, month: period.month }, (rows) => {
-    const out = new Map<string, Usage>(subjects.map((s) => [s, { day: 0, month: 0 }]));
-    for (const r of rows) {
-      const u = out.get(r.subject)!;
-      if (r.period === period.day) u.day = Number(r.amount);
-      else u.month = Number(r.amount);
-    }
-    return out;
-  });
+export async function loadUsage(db: Executor, subjects: string[], period: { day: string; month: string }): Promise<Map<string, Usage>> {
+  const rows = await usageOf(subjects.length).all(db, { ...subjectArgs(subjects), day: period.day, month: period.month });
+  const out = new Map<string, Usage>(subjects.map((s) => [s, { day: 0, month: 0 }]));
+  for (const r of rows) {
+    const u = out.get(r.subject)!;
+    if (r.period === period.day) u.day = Number(r.amount);
+    else u.month = Number(r.amount);
+  }
+  return out;
 }
 
 /**
@@ -54,5 +53,5 @@ export function usageRead(subjects: string[], period: { day: string; month: stri
 export async function addUsage(tx: Tx, p: Pick<PayoutsTable, 'user_id' | 'api_key_id' | 'amount' | 'day_key' | 'month_key'>, sign: 1 | -1): Promise<void> {
   const subjects = [userSubject(p.user_id), ...(p.api_key_id ? [keySubject(p.api_key_id)] : [])];
   const amount = sign * Number(p.amount);
-  await addUsageOf(subjects.length).defer(tx, { ...subjectArgs(subjects), day: p.day_key, month: p.month_key, amount });
+  await addUsageOf(subjects.length).run(tx, { ...subjectArgs(subjects), day: p.day_key, month: p.month_key, amount });
 }

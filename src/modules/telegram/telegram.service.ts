@@ -2,7 +2,6 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { AppContext } from '../../context.js';
 import { AppError, isAppError } from '../../shared/errors.js';
 import { pruneInBatches } from '../../shared/jobs.js';
-import { inRowsOf } from '../../db/database.js';
 import { decideApproval, expireApprovalIfDue } from '../approvals/approvals.service.js';
 import { writeAudit } from '../audit/audit.service.js';
 import type { ChannelView } from '../approvals/channels/channel.port.js';
@@ -24,7 +23,7 @@ export async function pruneTelegram(ctx: AppContext): Promise<number> {
       (
         await db
           .deleteFrom('telegram_updates')
-          .where(inRowsOf(ctx.store, 'update_id', db.selectFrom('telegram_updates').select('update_id').where('received_at', '<', updatesBefore).orderBy('received_at').limit(limit)))
+          .where('update_id', 'in', db.selectFrom('telegram_updates').select('update_id').where('received_at', '<', updatesBefore).orderBy('received_at').limit(limit))
           .executeTakeFirst()
       ).numDeletedRows,
     ),
@@ -34,7 +33,7 @@ export async function pruneTelegram(ctx: AppContext): Promise<number> {
       (
         await db
           .deleteFrom('telegram_link_codes')
-          .where(inRowsOf(ctx.store, 'code', db.selectFrom('telegram_link_codes').select('code').where('expires_at', '<', codesBefore).orderBy('expires_at').limit(limit)))
+          .where('code', 'in', db.selectFrom('telegram_link_codes').select('code').where('expires_at', '<', codesBefore).orderBy('expires_at').limit(limit))
           .executeTakeFirst()
       ).numDeletedRows,
     ),

@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context.js';
-import { compiled, runRead, type Read } from '../../db/compiled.js';
+import { compiled } from '../../db/compiled.js';
 import type { Executor } from '../../db/database.js';
 import { kindOf } from '../../shared/ar-identifiers.js';
 import { AppError } from '../../shared/errors.js';
@@ -38,21 +38,16 @@ export function defaultThresholds(ctx: AppContext): PolicyThresholds {
 const thresholdsOf = compiled<{ user_id: string }, ThresholdsTable>((db, a) => db.selectFrom('thresholds').selectAll().where('user_id', '=', a.user_id));
 
 /** A user's thresholds, or the configured defaults while the user has set none. */
-export function thresholdsRead(ctx: AppContext, userId: string): Read<PolicyThresholds> {
-  return thresholdsOf.read({ user_id: userId }, ([row]) => {
-    if (!row) return defaultThresholds(ctx);
-    return {
-      perTxLimit: Number(row.per_tx_limit),
-      dailyLimit: Number(row.daily_limit),
-      monthlyLimit: Number(row.monthly_limit),
-      requireApprovalAbove: Number(row.require_approval_above),
-      whitelist: JSON.parse(row.whitelist) as string[],
-    };
-  });
-}
-
 export async function loadThresholds(ctx: AppContext, db: Executor, userId: string): Promise<PolicyThresholds> {
-  return runRead(db, thresholdsRead(ctx, userId));
+  const row = await thresholdsOf.first(db, { user_id: userId });
+  if (!row) return defaultThresholds(ctx);
+  return {
+    perTxLimit: Number(row.per_tx_limit),
+    dailyLimit: Number(row.daily_limit),
+    monthlyLimit: Number(row.monthly_limit),
+    requireApprovalAbove: Number(row.require_approval_above),
+    whitelist: JSON.parse(row.whitelist) as string[],
+  };
 }
 
 export const toThresholdsView = (t: PolicyThresholds): ThresholdsView => ({

@@ -66,7 +66,7 @@ async function onEvent(db: Executor, clock: Clock, e: RecordedEvent): Promise<vo
   const now = clock.now().toISOString();
   if (e.type === 'payout.submitted') {
     const p = e.data as PayoutData;
-    await insertEntry.defer(db, {
+    await insertEntry.run(db, {
       id: newId('txn', clock.now()),
       user_id: e.userId,
       type: 'debit',
@@ -80,10 +80,10 @@ async function onEvent(db: Executor, clock: Clock, e: RecordedEvent): Promise<vo
       updated_at: now,
     });
   } else if (e.type === 'payout.confirmed' || e.type === 'payout.failed') {
-    await settleEntry.defer(db, { source_id: (e.data as PayoutData).id, status: e.type === 'payout.confirmed' ? 'completed' : 'failed', now });
+    await settleEntry.run(db, { source_id: (e.data as PayoutData).id, status: e.type === 'payout.confirmed' ? 'completed' : 'failed', now });
   } else if (e.type === 'deposit.detected') {
     const d = e.data as DepositData;
-    await insertEntry.defer(db, {
+    await insertEntry.run(db, {
       id: newId('txn', clock.now()),
       user_id: e.userId,
       type: 'credit',

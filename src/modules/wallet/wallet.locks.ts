@@ -1,4 +1,4 @@
-import { compiledByShape, runRead, type Read } from '../../db/compiled.js';
+import { compiledByShape } from '../../db/compiled.js';
 import { forUpdate, type Dialect, type Store, type Tx } from '../../db/database.js';
 import type { KycStatus } from './wallet.tables.js';
 
@@ -13,14 +13,11 @@ const walletOf = compiledByShape<Dialect, { user_id: string }, WalletForPayout>(
 );
 
 /**
- * D16: one payout decision of a user at a time. PostgreSQL: the wallet row lock, held to the end of the caller's
- * transaction; SQLite: the transaction already holds the only connection. Null when the user has no wallet. As a
- * read for `readTogether`, it must come before the reads it guards.
+ * D16, D36: the per-user lock. One payout decision, approval, submission claim, cancel or pause of a user at a
+ * time. PostgreSQL: the wallet row lock, held to the end of the caller's transaction; SQLite: the transaction
+ * already holds the only connection. It is the first lock such a transaction takes. Null when the user has no
+ * wallet.
  */
-export function walletLockForPayout(store: Pick<Store, 'dialect'>, userId: string): Read<WalletForPayout | null> {
-  return walletOf(store.dialect).read({ user_id: userId }, (rows) => rows[0] ?? null);
-}
-
-export async function lockWalletForPayout(store: Store, tx: Tx, userId: string): Promise<WalletForPayout | null> {
-  return runRead(tx, walletLockForPayout(store, userId));
+export async function lockWalletForPayout(store: Pick<Store, 'dialect'>, tx: Tx, userId: string): Promise<WalletForPayout | null> {
+  return (await walletOf(store.dialect).first(tx, { user_id: userId })) ?? null;
 }

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import type { AppContext } from '../../context.js';
 import { withLeaseRenewal } from '../../shared/jobs.js';
-import { inRowsOf } from '../../db/database.js';
 import { signatureHeaders } from './signature.js';
 
 /**
@@ -81,7 +80,7 @@ async function claim(ctx: AppContext, o: { token: string; leaseMs: number; limit
   const res = await db
     .updateTable('webhook_deliveries')
     .set({ lock_token: o.token, locked_until: leaseUntil })
-    .where(inRowsOf(ctx.store, 'id', due))
+    .where('id', 'in', due)
     .where('status', '=', 'pending')
     .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', nowIso)]))
     .executeTakeFirst();

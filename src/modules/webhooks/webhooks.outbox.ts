@@ -18,7 +18,7 @@ export function wakeDeliveryWorkers(): void {
 /**
  * The outbox subscriber (D24): in the event's own transaction, a user with an active webhook gets a pending
  * delivery that commits with the event. One statement: the webhook lookup (unique index on `user_id`) and the
- * insert together, so the event's transaction pays one round trip for it.
+ * insert together.
  */
 const insertDelivery = compiled<{ id: string; user_id: string; event_id: string; event_type: string; now: string }>((db, a) =>
   db
@@ -47,9 +47,8 @@ const insertDelivery = compiled<{ id: string; user_id: string; event_id: string;
 export async function enqueueDelivery(db: Executor, clock: Clock, e: RecordedEvent): Promise<void> {
   const now = clock.now();
   // Woken only after the commit: a worker woken earlier would not see the row and sleep a whole poll interval.
-  await insertDelivery.defer(db, { id: newId('whd', now), user_id: e.userId, event_id: e.id, event_type: e.type, now: now.toISOString() }, (changed) => {
-    if (changed > 0) afterCommit(db, wakeDeliveryWorkers);
-  });
+  const { changed } = await insertDelivery.run(db, { id: newId('whd', now), user_id: e.userId, event_id: e.id, event_type: e.type, now: now.toISOString() });
+  if (changed > 0) afterCommit(db, wakeDeliveryWorkers);
 }
 
 /**

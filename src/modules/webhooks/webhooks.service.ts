@@ -5,7 +5,6 @@ import type { Clock } from '../../shared/clock.js';
 import { AppError } from '../../shared/errors.js';
 import { newId } from '../../shared/ids.js';
 import { pruneInBatches } from '../../shared/jobs.js';
-import { inRowsOf } from '../../db/database.js';
 import { checkUrlSyntax, isBlockedAddress } from './address-guard.js';
 import { wakeDeliveryWorkers } from './webhooks.outbox.js';
 import type { WebhookDeliveriesTable, WebhooksTable } from './webhooks.tables.js';
@@ -165,7 +164,7 @@ export async function pruneDeliveryBatch(ctx: AppContext, limit: number): Promis
   const cutoff = new Date(ctx.clock.now().getTime() - DELIVERY_RETENTION_MS).toISOString();
   let old = ctx.store.db.selectFrom('webhook_deliveries').select('id').where('created_at', '<', cutoff).orderBy('created_at').limit(limit);
   if (ctx.store.dialect === 'postgres') old = old.forUpdate().skipLocked();
-  const res = await ctx.store.db.deleteFrom('webhook_deliveries').where(inRowsOf(ctx.store, 'id', old)).executeTakeFirst();
+  const res = await ctx.store.db.deleteFrom('webhook_deliveries').where('id', 'in', old).executeTakeFirst();
   return Number(res.numDeletedRows);
 }
 

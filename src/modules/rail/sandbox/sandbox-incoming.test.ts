@@ -1,9 +1,8 @@
 import path from 'node:path';
-import { Migrator } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOnboardedUser, createTestStore, EXTERNAL_CBU, startTestApp, type TestApp } from '../../../../test/helpers.js';
 import { openStore } from '../../../db/database.js';
-import { allMigrations } from '../../../db/migrate.js';
+import { allMigrations, migratorFor } from '../../../db/migrate.js';
 import type { IncomingNotice } from '../rail.port.js';
 import { NOTICE_LEASE_MS, NOTICE_MAX_TAKES } from './sandbox-incoming.js';
 import { DEFAULT_DEPOSITOR } from './sandbox-names.js';
@@ -115,12 +114,8 @@ describe('upgrading a database from before notices', () => {
     const testStore = await createTestStore();
     const store = openStore({ databaseUrl: testStore.config.databaseUrl, sqliteFile: path.join(testStore.config.dataDir, 'wallet.sqlite') });
     try {
-      const migrator = (upTo: string) =>
-        new Migrator({
-          db: store.db,
-          provider: { getMigrations: async () => Object.fromEntries(Object.entries(allMigrations).filter(([name]) => name <= upTo)) },
-        });
-      await migrator('0012_zzz').migrateToLatest();
+      const migrator = (upTo: string) => migratorFor(store, Object.fromEntries(Object.entries(allMigrations).filter(([name]) => name <= upTo)));
+      await (await migrator('0012_zzz')).migrateToLatest();
       // The ledger as the earlier code left it: a deposit, a payout out, a failed payout and its reversal, a credit in flight.
       const at = '2026-11-20T15:00:00.000Z';
       const db = store.db;
@@ -152,7 +147,7 @@ describe('upgrading a database from before notices', () => {
         leg('dep_b', 'trf_flight', 'acc_a', -20), leg('dep_c', 'trf_flight', 'acc_b', 20),
       ]).execute();
 
-      await migrator('9999').migrateToLatest();
+      await (await migrator('9999')).migrateToLatest();
       const notices = await db.selectFrom('rail_incoming_notices').selectAll().orderBy('id').execute();
       expect(notices.map((n) => [n.id, n.cvu, n.status])).toEqual([
         ['dep_2', 'to_acc_a', 'pending'],

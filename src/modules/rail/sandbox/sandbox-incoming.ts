@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { PostgresAdapter, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.js';
-import { inRowsOf, type Executor } from '../../../db/database.js';
+import type { Dialect, Executor } from '../../../db/database.js';
 import type { Clock } from '../../../shared/clock.js';
 import type { IncomingAck, IncomingNotice, TransferLeg } from '../rail.port.js';
 import type { RailIncomingNoticesTable, RailTransfersTable } from './sandbox.tables.js';
@@ -65,9 +65,10 @@ export class IncomingNotices {
 
   constructor(
     private readonly db: Kysely<Database>,
+    dialect: Dialect,
     private readonly clock: Clock,
   ) {
-    this.onPostgres = db.getExecutor().adapter instanceof PostgresAdapter;
+    this.onPostgres = dialect === 'postgres';
   }
 
   async take(limit: number): Promise<IncomingNotice[]> {
@@ -97,7 +98,7 @@ export class IncomingNotices {
         attempts: eb('attempts', '+', 1),
         updated_at: nowIso,
       }))
-      .where((eb) => (ids ? eb('id', 'in', ids) : inRowsOf({ dialect: 'postgres' }, 'id', due().forUpdate().skipLocked())))
+      .where('id', 'in', ids ?? due().forUpdate().skipLocked())
       .where('status', '=', 'pending')
       .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', nowIso)]))
       .returningAll()

@@ -1,8 +1,5 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../../../db/schema.js';
 import { compiled, compiledByShape, compiledForList, compiledInsert } from '../../../db/compiled.js';
-import type { Tx } from '../../../db/database.js';
-import type { SharedTransactionRunner } from '../../../db/shared-transaction.js';
+import type { Store, Tx } from '../../../db/database.js';
 import type { Clock } from '../../../shared/clock.js';
 import { newId } from '../../../shared/ids.js';
 import type { RailTransfer } from '../rail.port.js';
@@ -27,14 +24,12 @@ const insertLegs = compiledInsert(
   { id: true, transfer_id: true, account_id: true, amount: true, is_reversal: true, created_at: true },
   { rows: 2 },
 );
-/** A balance change; a debit only when the balance covers it; a move's only when its transfer row was written. */
-const changeBalance = compiledByShape<{ debit: boolean; gated: boolean }, { id: string; delta: number; needed?: number; transfer?: string }>((db, a, shape) => {
-  let q = db
+/** A balance change; a debit only when the balance covers it. */
+const changeBalance = compiledByShape<{ debit: boolean }, { id: string; delta: number; needed?: number }>((db, a, shape) => {
+  const q = db
     .updateTable('rail_accounts')
     .set((eb) => ({ balance: eb('balance', '+', a.delta) }))
     .where('id', '=', a.id);
-  // Only once this transaction's (held) insert wrote the transfer: for a reference taken before it locks and changes nothing.
-  if (shape.gated) q = q.where((eb) => eb.exists(eb.selectFrom('rail_transfers').select('rail_transfers.id').where('rail_transfers.id', '=', a.transfer!)));
   return shape.debit ? q.where('balance', '>=', a.needed!) : q;
 });
 const settle = compiled<{ id: string; status: string; failure_reason: string | null; now: string }>((db, a) =>
@@ -69,7 +64,7 @@ export interface Endpoint {
   scenario: MagicScenario | null;
 }
 
-/** Thrown inside a settlement's transaction to roll it back when a reversal finds the money spent. */
+/** Thrown inside a move's or a settlement's transaction to roll it back when a debit finds the money spent. */
 class InsufficientFunds extends Error {}
 
 export interface Move {
@@ -89,35 +84,24 @@ export type MoveOutcome =
   | { kind: 'insufficient_funds' };
 
 /**
- * A ledger move with what became of it (see `move`). One that changes a single customer's balance (a payout to
- * another bank, money from outside) may share its transaction with concurrent ones (`share`), in the order of
- * that account, so that every shared transaction locks accounts in ascending order, as a lone move does. One
- * between two customers locks two accounts and runs alone: in a shared transaction its second lock would break
- * that order.
+ * A ledger move in a transaction of its own (see `move`). A debit the balance does not cover rolls the whole
+ * transaction back, so nothing of the move is kept, and the reference can be submitted again once the money is
+ * there.
  */
-export async function moveInTransaction(
-  db: Kysely<Database>,
-  share: SharedTransactionRunner,
-  clock: Clock,
-  confirmDelayMs: number,
-  m: Move,
-): Promise<MoveOutcome> {
-  const customers = [m.from.account, m.to.account].filter((a) => a.kind === 'customer');
-  const fn = (tx: Tx) => move(tx, clock, confirmDelayMs, m);
-  return customers.length === 1 ? share(fn, customers[0]!.id) : db.transaction().execute(fn);
+export async function moveInTransaction(store: Store, clock: Clock, confirmDelayMs: number, m: Move): Promise<MoveOutcome> {
+  try {
+    return await store.transaction((tx) => move(tx, clock, confirmDelayMs, m));
+  } catch (err) {
+    if (err instanceof InsufficientFunds) return { kind: 'insufficient_funds' };
+    throw err;
+  }
 }
-
-const deleteTransfer = compiled<{ id: string }>((db, a) => db.deleteFrom('rail_transfers').where('id', '=', a.id));
 
 /**
  * The ledger move, in the caller's transaction: the transfer row (its unique reference makes a second
- * submission of the same reference move no money), the balances and the two legs, and the notice of a credit
- * to a customer that completes now. On PostgreSQL the transfer row is sent with the first balance change, in one
- * round trip (issue 13), and what the insert did is known once that answered. So the balance changes only apply
- * if this transaction's transfer row exists: for a reference taken before (a retry, a concurrent submission that
- * won) they lock and change nothing, and the move answers `already_moved` with nothing to undo. A balance that
- * does not cover the debit leaves nothing behind either: a credit made before it and the transfer row are undone
- * in the same transaction, which goes on, so a move that shares its transaction never fails the others.
+ * submission of the same reference move no money: it answers `already_moved`), the balances and the two legs,
+ * and the notice of a credit to a customer that completes now. Throws InsufficientFunds when the debit is not
+ * covered.
  */
 async function move(tx: Tx, clock: Clock, confirmDelayMs: number, m: Move): Promise<MoveOutcome> {
   const now = clock.now();
@@ -143,29 +127,14 @@ async function move(tx: Tx, clock: Clock, confirmDelayMs: number, m: Move): Prom
     confirm_after: new Date(now.getTime() + confirmDelayMs).toISOString(),
     completed_at: completes ? at : null,
   };
-  let inserted: number | undefined;
-  await insertTransfer.deferCounted(tx, (n) => (inserted = n), transfer);
-  // Known at once where writes are not held (SQLite): then no balance is touched for a reference taken before.
-  if (inserted === 0) return { kind: 'already_moved' };
-  const covered = await applyBalances(
-    tx,
-    [
-      { account: m.from.account, delta: -m.amount },
-      { account: m.to.account, delta: m.amount },
-    ],
-    transfer.id,
-  );
-  // The reference's first transfer answers, whatever this one's balance would have said (its updates changed nothing).
-  if (inserted === 0) return { kind: 'already_moved' };
-  // Every move changes a customer's balance, whose statement carried the insert and told what it did.
-  if (inserted !== 1) throw new Error('the transfer row was not written with the balances');
-  if (!covered) {
-    await deleteTransfer.run(tx, { id: transfer.id });
-    return { kind: 'insufficient_funds' };
-  }
+  if ((await insertTransfer.run(tx, transfer)).changed === 0) return { kind: 'already_moved' };
+  await applyBalances(tx, [
+    { account: m.from.account, delta: -m.amount },
+    { account: m.to.account, delta: m.amount },
+  ]);
   const debitLeg: RailLegsTable = { id: newId('dep', now), transfer_id: transfer.id, account_id: m.from.account.id, amount: -m.amount, is_reversal: 0, created_at: at };
   const creditLeg: RailLegsTable = { id: newId('dep', now), transfer_id: transfer.id, account_id: m.to.account.id, amount: m.amount, is_reversal: 0, created_at: at };
-  await insertLegs.defer(tx, debitLeg, creditLeg);
+  await insertLegs.run(tx, debitLeg, creditLeg);
   if (completes && m.to.account.kind === 'customer') await writeNotice(tx, transfer, creditLeg, now);
   return { kind: 'moved', transfer, credit: creditLeg };
 }
@@ -175,8 +144,8 @@ async function move(tx: Tx, clock: Clock, confirmDelayMs: number, m: Move): Prom
  * `sandbox.fail` fails it and puts the money back with reversal legs, which are not deposits. Returns the
  * settled row, or null when someone else settled it first.
  */
-export async function settleTransfer(db: Kysely<Database>, clock: Clock, t: RailTransfersTable): Promise<RailTransfersTable | null> {
-  return db.transaction().execute(async (tx) => (await settleManyInTransaction(tx, clock, [t]))[0] ?? null);
+export async function settleTransfer(store: Store, clock: Clock, t: RailTransfersTable): Promise<RailTransfersTable | null> {
+  return store.transaction(async (tx) => (await settleManyInTransaction(tx, clock, [t]))[0] ?? null);
 }
 
 /**
@@ -197,7 +166,7 @@ async function settleOne(tx: Tx, clock: Clock, t: RailTransfersTable, reversals:
   if (res.changed !== 1) return null;
   if (fails) {
     reversals.push({ account: accountRef(t.to_account_id), delta: -t.amount }, { account: accountRef(t.from_account_id), delta: t.amount });
-    await insertLegs.defer(
+    await insertLegs.run(
       tx,
       { id: newId('dep', at), transfer_id: t.id, account_id: t.to_account_id, amount: -t.amount, is_reversal: 1, created_at: now },
       { id: newId('dep', at), transfer_id: t.id, account_id: t.from_account_id, amount: t.amount, is_reversal: 1, created_at: now },
@@ -234,9 +203,9 @@ export async function settleManyInTransaction(tx: Tx, clock: Clock, rows: readon
     const settled = await settleOne(tx, clock, t, reversals);
     if (settled) out.push(settled);
   }
-  // Applied after every failure is known, netted per account and in account order: reversing in transfer order
-  // could lock accounts against the order of a shared transaction of moves, and deadlock with it on PostgreSQL.
-  if (!(await applyBalances(tx, netPerAccount(reversals)))) throw new InsufficientFunds();
+  // Applied after every failure is known, netted per account and in account order, the order moves lock them in:
+  // reversing in transfer order could deadlock with a move on PostgreSQL.
+  await applyBalances(tx, netPerAccount(reversals));
   return out;
 }
 
@@ -257,22 +226,16 @@ const accountRef = (id: string): AccountRef => (id === WORLD_ACCOUNT_ID ? WORLD 
 
 /**
  * Balance changes of one transfer. Customer rows are updated in id order, so two opposite transfers cannot
- * deadlock on PostgreSQL; a debit is conditional on the balance covering it (a CHECK backs it). The world keeps
- * no running balance: one row every external payout updated would serialise them all on PostgreSQL. Returns false
- * when a debit was not covered, after undoing the credits made before it.
+ * deadlock on PostgreSQL; a debit is conditional on the balance covering it (a CHECK backs it), and throws
+ * InsufficientFunds when it does not, for the caller's transaction to roll back. The world keeps no running
+ * balance: one row every external payout updated would serialise them all on PostgreSQL.
  */
-async function applyBalances(tx: Tx, changes: BalanceChange[], transfer?: string): Promise<boolean> {
+async function applyBalances(tx: Tx, changes: BalanceChange[]): Promise<void> {
   const rows = changes.filter((c) => c.account.kind === 'customer').sort((a, b) => (a.account.id < b.account.id ? -1 : 1));
-  const credited: typeof rows = [];
   for (const c of rows) {
-    const res = await changeBalance({ debit: c.delta < 0, gated: transfer !== undefined }).run(tx, { id: c.account.id, delta: c.delta, needed: -c.delta, transfer });
-    if (c.delta < 0 && res.changed !== 1) {
-      for (const u of credited) await changeBalance({ debit: false, gated: false }).run(tx, { id: u.account.id, delta: -u.delta });
-      return false;
-    }
-    if (c.delta > 0 && res.changed === 1) credited.push(c);
+    const res = await changeBalance({ debit: c.delta < 0 }).run(tx, { id: c.account.id, delta: c.delta, needed: -c.delta });
+    if (c.delta < 0 && res.changed !== 1) throw new InsufficientFunds();
   }
-  return true;
 }
 
 export function toRailTransfer(row: RailTransfersTable): RailTransfer {

@@ -1,8 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.js';
 import { compiled, compiledByShape, compiledForList } from '../../../db/compiled.js';
-import { isUniqueViolation } from '../../../db/database.js';
-import { unshared, type SharedTransactionRunner } from '../../../db/shared-transaction.js';
+import { isUniqueViolation, type Store } from '../../../db/database.js';
 import { isCbu, isCvu, normalizeAlias, type DestinationKind } from '../../../shared/ar-identifiers.js';
 import type { Clock } from '../../../shared/clock.js';
 import { newId } from '../../../shared/ids.js';
@@ -37,7 +36,7 @@ type Account = RailAccountsTable;
 /** What the sandbox reads of an account to move money: all of it but the balance, the one field that changes. */
 type KnownAccount = Omit<Account, 'balance'>;
 
-/** Accounts kept by CVU (issue 13): a payout's origin is read once, not on every payout. */
+/** Accounts kept by CVU: a payout's origin is read once, not on every payout. */
 const KNOWN_ACCOUNTS_MAX = 10_000;
 
 const transferByReference = compiled<{ reference: string }, RailTransfersTable>((db, a) => db.selectFrom('rail_transfers').selectAll().where('reference', '=', a.reference));
@@ -73,15 +72,15 @@ type Lookup = { scenario: MagicScenario; number: string } | { alias: string } | 
  */
 export class SandboxRail implements BankRail {
   private readonly incoming: IncomingNotices;
+  private readonly db: Kysely<Database>;
 
   constructor(
-    private readonly db: Kysely<Database>,
+    private readonly store: Store,
     private readonly clock: Clock,
     private readonly confirmDelayMs: number,
-    /** Where moves run: their own transaction each, or one shared by concurrent moves (`Store.shared`). */
-    private readonly moves: SharedTransactionRunner = unshared((fn) => db.transaction().execute(fn)),
   ) {
-    this.incoming = new IncomingNotices(db, clock);
+    this.db = store.db;
+    this.incoming = new IncomingNotices(store.db, store.dialect, clock);
   }
 
   async openAccount(input: { ownerRef: string; legalId: string; legalName: string }): Promise<RailAccount> {
@@ -174,9 +173,8 @@ export class SandboxRail implements BankRail {
   }
 
   /**
-   * Round trips: one read for both accounts, then one transaction whose first write claims the reference (on
-   * PostgreSQL it travels with the balance change, which applies only if the claim did; `move`). A reference seen
-   * before is answered from the rail's record of it, never moved again.
+   * One read for both accounts (often none: see `accounts`), then one transaction whose first write claims the
+   * reference (`move`). A reference seen before is answered from the rail's record of it, never moved again.
    */
   async submitTransfer(req: TransferRequest): Promise<SubmitOutcome> {
     if (!Number.isSafeInteger(req.amountCentavos) || req.amountCentavos <= 0) {
@@ -195,7 +193,7 @@ export class SandboxRail implements BankRail {
     }
     const { from, to } = sides;
 
-    const moved = await moveInTransaction(this.db, this.moves, this.clock, this.confirmDelayMs, {
+    const moved = await moveInTransaction(this.store, this.clock, this.confirmDelayMs, {
       reference: req.reference,
       from: customerEndpoint(from),
       to,
@@ -219,7 +217,7 @@ export class SandboxRail implements BankRail {
     const row = await transferByReference.first(this.db, { reference });
     if (!row) return null;
     if (row.status === 'IN_PROGRESS' && row.confirm_after <= this.clock.now().toISOString()) {
-      const settled = await settleTransfer(this.db, this.clock, row);
+      const settled = await settleTransfer(this.store, this.clock, row);
       if (settled) return toRailTransfer(settled);
       return this.getTransfer(reference); // settled by someone else meanwhile
     }
@@ -253,7 +251,7 @@ export class SandboxRail implements BankRail {
     const out = new Map<string, RailTransfersTable>();
     if (sorted.length === 0) return out;
     try {
-      await this.db.transaction().execute(async (tx) => {
+      await this.store.transaction(async (tx) => {
         for (const s of await settleManyInTransaction(tx, this.clock, sorted)) out.set(s.id, s);
       });
       return out;
@@ -263,7 +261,7 @@ export class SandboxRail implements BankRail {
       let first: unknown = null;
       for (const t of sorted) {
         try {
-          const s = await settleTransfer(this.db, this.clock, t);
+          const s = await settleTransfer(this.store, this.clock, t);
           if (s) out.set(t.id, s);
         } catch (err) {
           first ??= err;
@@ -305,7 +303,7 @@ export class SandboxRail implements BankRail {
   }): Promise<TransferLeg> {
     const [to] = await this.accounts(input.cvu, null);
     if (!to) throw new Error(`no sandbox account has the CVU ${input.cvu}`);
-    const moved = await moveInTransaction(this.db, this.moves, this.clock, this.confirmDelayMs, {
+    const moved = await moveInTransaction(this.store, this.clock, this.confirmDelayMs, {
       reference: newId('trf', this.clock.now()),
       from: { account: WORLD, identifier: input.fromCbu, name: input.fromName, legalId: input.fromLegalId, scenario: null },
       to: customerEndpoint(to),

@@ -1,5 +1,4 @@
 import { sql, type Kysely, type Migration } from 'kysely';
-import { creditLegOf } from './sandbox-incoming.js';
 
 /** The sandbox bank's own double-entry ledger (D25), kept in our store but reached only through the port. */
 export interface RailAccountsTable {
@@ -187,6 +186,28 @@ export const sandboxRailMigrations: Record<string, Migration> = {
 };
 
 /**
+ * The notice's leg as the port described it when this migration was written. Frozen here: a migration must give
+ * the same rows whatever the service's code has become since.
+ */
+function frozenCreditLeg(t: RailTransfersTable, id: string, createdAt: string) {
+  return {
+    id,
+    from: t.from_identifier,
+    to: t.to_identifier,
+    fromLegalId: t.from_legal_id,
+    toLegalId: t.to_legal_id,
+    fromName: t.from_name,
+    toName: t.to_name,
+    amountCentavos: Number(t.amount),
+    currency: 'ARS',
+    status: 'COMPLETED',
+    creationTime: createdAt,
+    direction: 'credit',
+    isReversal: false,
+  };
+}
+
+/**
  * Before notices, deposits were found by listing each wallet's recent legs. Every completed incoming credit gets
  * a notice once, so none that arrived around the upgrade is missed; those already announced are deduplicated
  * by the detector (`deposit.detected:<leg id>`).
@@ -214,7 +235,7 @@ async function backfillNotices(db: Kysely<SandboxRailTables>): Promise<void> {
         page.map((r) => ({
           id: r.leg_id,
           cvu: r.to_identifier,
-          leg: JSON.stringify(creditLegOf(r, { id: r.leg_id, created_at: r.leg_created_at })),
+          leg: JSON.stringify(frozenCreditLeg(r, r.leg_id, r.leg_created_at)),
           status: 'pending' as const,
           attempts: 0,
           lock_token: null,

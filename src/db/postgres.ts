@@ -1,0 +1,131 @@
+import { createHash } from 'node:crypto';
+import type { PostgresPool, PostgresPoolClient } from 'kysely';
+import pg from 'pg';
+import { StoreUnavailable } from './store-errors.js';
+
+/** The bounds of every wait on PostgreSQL (D42), from `Config.database`. */
+export interface PostgresLimits {
+  /** Connections this pool keeps at most. */
+  poolMax: number;
+  /** How long a query may wait for a pooled connection (node-postgres's `connectionTimeoutMillis`). */
+  checkoutTimeoutMs: number;
+  /** Callers waiting for a connection beyond which a new one is refused at once rather than queued. */
+  maxWaiting: number;
+  statementTimeoutMs: number;
+  lockTimeoutMs: number;
+  idleInTransactionTimeoutMs: number;
+}
+
+export interface PostgresEvents {
+  /** A connection was lost or broke (a failover, a restart, an administrator); the pool replaces it. */
+  onConnectionError?: (err: unknown) => void;
+  /** The session settings failed on a new connection, which then runs with the server's own. */
+  onSettingsFailed?: (err: unknown) => void;
+}
+
+/** Distinct statement texts given a name per connection; texts past this run unnamed. */
+const NAMED_STATEMENTS_MAX = 500;
+
+/**
+ * A node-postgres pool, and the same pool as Kysely's `PostgresPool`:
+ *
+ * - Every wait is bounded (D42): `statement_timeout`, `lock_timeout` and `idle_in_transaction_session_timeout`
+ *   are set on each new connection, a checkout waits at most `checkoutTimeoutMs`, and once `maxWaiting` callers
+ *   wait, the next is refused at once. Each of these fails the request with `SERVICE_UNAVAILABLE` (503).
+ * - `plan_cache_mode = force_custom_plan`: a named statement is planned for its own values every time, so a plan
+ *   made when a table was small is never kept as it grows.
+ * - An `error` listener on every client, checked out or idle: node-postgres emits `error` when a connection
+ *   dies, and pg-pool only listens while a client is idle, so a connection lost mid-query ended the process.
+ *   Now it fails only the queries that were using it, and the pool opens another when next needed.
+ * - Statements with parameters run as named prepared statements through node-postgres's public
+ *   `query({ name, text, values })`: each connection parses a statement once, not at every call.
+ */
+export function openPostgresPool(url: string, limits: PostgresLimits, events: PostgresEvents = {}): { pool: pg.Pool; kysely: PostgresPool } {
+  // int8 columns hold centavos and counters, always far below 2^53: return them as numbers.
+  const types = {
+    getTypeParser: (oid: number, format?: 'text' | 'binary') => (oid === 20 ? (v: string) => Number(v) : pg.types.getTypeParser(oid, format)),
+  };
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: limits.poolMax,
+    connectionTimeoutMillis: limits.checkoutTimeoutMs,
+    // A server that vanished without closing the socket (a network partition) is noticed by TCP keepalive.
+    keepAlive: true,
+    types,
+  });
+  const settings = [
+    `set statement_timeout = ${limits.statementTimeoutMs}`,
+    `set lock_timeout = ${limits.lockTimeoutMs}`,
+    `set idle_in_transaction_session_timeout = ${limits.idleInTransactionTimeoutMs}`,
+    'set plan_cache_mode = force_custom_plan',
+  ].join('; ');
+  // pg-pool emits an idle client's error on the pool too; the client's own listener below has reported it.
+  pool.on('error', () => undefined);
+  pool.on('connect', (client) => {
+    client.on('error', (err) => events.onConnectionError?.(err));
+    // Queued before the pool hands the client to anyone, so it runs before their statements. Sent as SETs rather
+    // than startup options so that the URL's own `options` and a pooler in front are left as they are.
+    client.query(settings).catch((err: unknown) => events.onSettingsFailed?.(err));
+  });
+
+  const names = new Map<string, string>();
+  const nameOf = (text: string): string | undefined => {
+    let name = names.get(text);
+    if (!name && names.size < NAMED_STATEMENTS_MAX) {
+      name = `s${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
+      names.set(text, name);
+    }
+    return name;
+  };
+  const clients = new WeakMap<pg.PoolClient, PostgresPoolClient>();
+  const forKysely = (client: pg.PoolClient): PostgresPoolClient => {
+    let c = clients.get(client);
+    if (!c) {
+      c = {
+        query: ((text: unknown, values?: unknown[]): unknown =>
+          typeof text === 'string' && values && values.length > 0
+            ? client.query({ name: nameOf(text), text, values })
+            : client.query(text as string, values)) as PostgresPoolClient['query'],
+        // pg-pool sets `release` anew at each checkout, and drops a client that is no longer usable.
+        release: () => client.release(),
+      };
+      clients.set(client, c);
+    }
+    return c;
+  };
+
+  const kysely: PostgresPool = {
+    connect: async () => {
+      if (pool.waitingCount >= limits.maxWaiting) {
+        throw new StoreUnavailable(`${pool.waitingCount} callers already wait for a database connection`);
+      }
+      try {
+        return forKysely(await pool.connect());
+      } catch (err) {
+        throw StoreUnavailable.wrap(err);
+      }
+    },
+    end: () => pool.end(),
+  };
+  return { pool, kysely };
+}
+
+/**
+ * After a COMMIT whose answer was lost, whether the server committed: asked of the server by the transaction's id
+ * (D42), never guessed from an error. Retries while the old session may still be finishing, or while the server
+ * cannot be reached, for at most `patienceMs`; null when it still could not say.
+ */
+export async function commitOutcome(pool: pg.Pool, xid: string, patienceMs = 10_000): Promise<'committed' | 'aborted' | null> {
+  const deadline = Date.now() + patienceMs;
+  for (let wait = 50; ; wait = Math.min(wait * 2, 1000)) {
+    try {
+      const { rows } = await pool.query<{ status: string | null }>('select pg_xact_status($1::xid8) as status', [xid]);
+      const status = rows[0]?.status;
+      if (status === 'committed' || status === 'aborted') return status;
+    } catch {
+      // The server may be restarting or failing over: ask again until the deadline.
+    }
+    if (Date.now() + wait > deadline) return null;
+    await new Promise((resolve) => setTimeout(resolve, wait));
+  }
+}
