@@ -69,7 +69,7 @@ describe('the emergency stop under an agent flood', () => {
     const limited = page.locator('[data-error="RATE_LIMIT_EXCEEDED"]').first();
     await limited.waitFor({ timeout: 15_000 });
     expect(await limited.textContent()).toMatch(/demasiadas solicitudes seguidas.*Reintentamos solos en \d+ s/i);
-    expect(await page.getByText('Cargando…').count()).toBe(0);
+    await expect.poll(() => page.getByText('Cargando…').count(), { timeout: 15_000 }).toBe(0); // no card spins
     // The stop never disappears: unread, it still offers to pause.
     const stop = page.getByTestId('emergency-stop');
     await stop.waitFor();
@@ -126,7 +126,7 @@ describe('the emergency stop under an agent flood', () => {
     await page.screenshot({ path: path.join(SHOTS, 'dashboard-flood-stopped-phone.png') });
     await page.setViewportSize(DESKTOP);
     await page.screenshot({ path: path.join(SHOTS, 'dashboard-flood-stopped-desktop.png') });
-  });
+  }, 240_000);
 
   it('saw no script error and no CSP violation', () => {
     expect(problems).toEqual([]);

@@ -39,7 +39,7 @@ export function ErrorBox({ error, onRetry }: { error: unknown; onRetry?: () => v
   }, [limited, canRetry, error]);
   return (
     <div className="notice notice-error" role="alert" data-error={error instanceof ApiError ? error.code : undefined}>
-      <strong>{ownerOnly ? t('ownerOnly.title') : t('error.title')}</strong>
+      <strong>{ownerOnly ? t('ownerOnly.title') : limited !== null ? t('error.rateLimitedTitle') : t('error.title')}</strong>
       <p>{limited !== null && onRetry ? t('error.rateLimited', { s: limited }) : errorText(t, error)}</p>
       {onRetry && !ownerOnly && (
         <button type="button" className="btn btn-secondary" onClick={onRetry}>
