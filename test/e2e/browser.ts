@@ -95,3 +95,18 @@ export async function linesOf(locator: import('playwright-core').Locator): Promi
     return new Set(rects.map((r) => Math.round(r.top))).size;
   });
 }
+
+/** A browser on the dashboard, logged in as `email` (the login form, as the owner does), at `viewport`. */
+export async function loggedIn(baseURL: string, email: string, password: string, viewport = DESKTOP) {
+  const { browser, close } = await launchBrowser();
+  const ctx = await newContext(browser, baseURL, viewport);
+  const page = await ctx.newPage();
+  const problems: string[] = [];
+  watchConsole(page, problems);
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Contraseña').fill(password);
+  await page.getByRole('button', { name: 'Ingresar' }).click();
+  await page.getByRole('heading', { level: 1, name: 'Inicio' }).waitFor();
+  return { browser, ctx, page, problems, close };
+}

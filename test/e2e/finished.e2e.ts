@@ -1,9 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXTERNAL_CBU, randomCuit, Rest, uniqueEmail } from './api.js';
-import { DESKTOP, launchBrowser, newContext, overflowOf, PHONE, watchConsole } from './browser.js';
+import { DESKTOP, loggedIn, overflowOf, PHONE, watchConsole } from './browser.js';
 import { ROOT, startServer, type RunningServer } from './server.js';
 
 const SHOTS = path.join(ROOT, 'docs', 'screenshots');
@@ -19,9 +19,8 @@ describe('a dashboard that feels finished', () => {
   let rest: Rest;
   let browser: Browser;
   let closeBrowser: () => Promise<void>;
-  let ctx: BrowserContext;
   let page: Page;
-  const problems: string[] = [];
+  let problems: string[] = [];
   const email = uniqueEmail('carla');
   let owner = '';
   let agent = '';
@@ -38,15 +37,7 @@ describe('a dashboard that feels finished', () => {
     expect((await rest.call('POST', '/v1/onboarding', { token: owner, body: { legal_id: randomCuit('27'), legal_name: 'Carla Gómez' } })).status).toBe(200);
     expect((await rest.call('POST', '/v1/sandbox/deposits', { token: owner, body: { amount_ars: 900000 } })).status).toBe(201);
     agent = await rest.agentToken(agentKey);
-    ({ browser, close: closeBrowser } = await launchBrowser());
-    ctx = await newContext(browser, srv.url, DESKTOP);
-    page = await ctx.newPage();
-    watchConsole(page, problems);
-    await page.goto('/login');
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Contraseña').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Ingresar' }).click();
-    await page.getByRole('heading', { level: 1, name: 'Inicio' }).waitFor();
+    ({ browser, page, problems, close: closeBrowser } = await loggedIn(srv.url, email, PASSWORD));
   });
   afterAll(async () => {
     await closeBrowser?.();

@@ -1,9 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXTERNAL_CBU, randomCuit, Rest, uniqueEmail } from './api.js';
-import { DESKTOP, launchBrowser, newContext, PHONE, watchConsole } from './browser.js';
+import { DESKTOP, loggedIn, PHONE } from './browser.js';
 import { ROOT, startServer, type RunningServer } from './server.js';
 
 const SHOTS = path.join(ROOT, 'docs', 'screenshots');
@@ -17,11 +17,9 @@ const PASSWORD = 'una clave bien larga';
 describe('the emergency stop under an agent flood', () => {
   let srv: RunningServer;
   let rest: Rest;
-  let browser: Browser;
   let closeBrowser: () => Promise<void>;
-  let ctx: BrowserContext;
   let page: Page;
-  const problems: string[] = [];
+  let problems: string[] = [];
   const email = uniqueEmail('dora');
   let owner = '';
   let agentKey = '';
@@ -39,16 +37,8 @@ describe('the emergency stop under an agent flood', () => {
     const key = await rest.call('POST', '/v1/api-keys', { token: owner, body: { name: 'bucle' } });
     agentKey = key.json.key as string;
     agent = await rest.agentToken(agentKey);
-    void user;
-    ({ browser, close: closeBrowser } = await launchBrowser());
-    ctx = await newContext(browser, srv.url, PHONE);
-    page = await ctx.newPage();
-    watchConsole(page, problems);
-    await page.goto('/login');
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Contraseña').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Ingresar' }).click();
-    await page.getByRole('heading', { level: 1, name: 'Inicio' }).waitFor();
+    expect(user.status).toBe(201);
+    ({ page, problems, close: closeBrowser } = await loggedIn(srv.url, email, PASSWORD, PHONE));
   });
   afterAll(async () => {
     await closeBrowser?.();
