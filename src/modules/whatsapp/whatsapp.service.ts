@@ -142,9 +142,10 @@ async function linkNumber(ctx: AppContext, waId: string, code: string, reply: (t
   const now = ctx.clock.now().toISOString();
   const row = await ctx.store.db.selectFrom('whatsapp_link_codes').selectAll().where('code', '=', code).executeTakeFirst();
   if (!row || row.used_at || row.expires_at <= now) return reply(answerText.badCode);
-  const used = await ctx.store.db.updateTable('whatsapp_link_codes').set({ used_at: now }).where('code', '=', code).where('used_at', 'is', null).executeTakeFirst();
-  if (Number(used.numUpdatedRows) !== 1) return;
-  await ctx.store.transaction(async (tx) => {
+  const linked = await ctx.store.transaction(async (tx) => {
+    // The code is spent with the link it makes, or not at all.
+    const used = await tx.updateTable('whatsapp_link_codes').set({ used_at: now }).where('code', '=', code).where('used_at', 'is', null).executeTakeFirst();
+    if (Number(used.numUpdatedRows) !== 1) return false;
     // One number decides for one owner: linking it here unlinks it from anyone else.
     await tx.deleteFrom('whatsapp_links').where('wa_id', '=', waId).where('user_id', '!=', row.user_id).execute();
     const values = { wa_id: waId, linked_at: now, state: 'active' as const, error_code: null, error_text: null, error_at: null };
@@ -154,8 +155,9 @@ async function linkNumber(ctx: AppContext, waId: string, code: string, reply: (t
       .onConflict((oc) => oc.column('user_id').doUpdateSet(values))
       .execute();
     await writeAudit(tx, ctx.clock, { userId: row.user_id, kind: 'owner' }, { action: 'whatsapp.linked', data: { phone: `…${waId.slice(-4)}` } });
+    return true;
   });
-  await reply(answerText.linked);
+  if (linked) await reply(answerText.linked);
 }
 
 /**
