@@ -51,65 +51,65 @@ export function TelegramSection() {
 
   return (
     <>
-        <Section title={t('tg.title')}>
-          <p className="muted">{t('tg.intro')}</p>
-          {channels.isPending ? (
-            <Loading />
-          ) : channels.error ? (
-            <ErrorBox error={channels.error} onRetry={() => channels.refetch()} />
-          ) : !tg ? (
-            <p className="notice notice-info">{t('tg.notEnabled')}</p>
-          ) : tg.linked ? (
-            <>
-              <p className="notice notice-ok" role="status">
-                ✓ {t('tg.linked', { user: tg.username ? ` (@${tg.username})` : '' })} {tg.linked_at && <When iso={tg.linked_at} />}
-              </p>
-              <div className="actions">
-                <button type="button" className="btn btn-danger-outline" onClick={() => setConfirm(true)}>
-                  {t('tg.unlink')}
-                </button>
-              </div>
-            </>
-          ) : link && left > 0 ? (
-            <div className="tg-link">
-              <QrCode text={link.link} label={t('tg.qr')} />
-              <div>
-                <p>{t('tg.linkIntro', { time: formatCountdown(left) })}</p>
-                <p>
-                  <a className="btn btn-primary" href={link.link} target="_blank" rel="noopener noreferrer">
-                    {t('tg.linkOpen')}
-                  </a>
-                </p>
-                <CopyField label="Link" value={link.link} />
-                <p className="muted" role="status">
-                  {t('tg.waiting')}
-                </p>
-              </div>
+      <Section title={t('tg.title')}>
+        <p className="muted">{t('tg.intro')}</p>
+        {channels.isPending ? (
+          <Loading />
+        ) : channels.error ? (
+          <ErrorBox error={channels.error} onRetry={() => channels.refetch()} />
+        ) : !tg ? (
+          <p className="notice notice-info">{t('tg.notEnabled')}</p>
+        ) : tg.linked ? (
+          <>
+            <p className="notice notice-ok" role="status">
+              ✓ {t('tg.linked', { user: tg.username ? ` (@${tg.username})` : '' })} {tg.linked_at && <When iso={tg.linked_at} />}
+            </p>
+            <div className="actions">
+              <button type="button" className="btn btn-danger-outline" onClick={() => setConfirm(true)}>
+                {t('tg.unlink')}
+              </button>
             </div>
-          ) : (
-            <>
-              <p className="muted">{t('tg.notLinked')}</p>
-              <div className="actions">
-                <button type="button" className="btn btn-primary" onClick={() => create.mutate()} disabled={create.isPending}>
-                  {t('tg.link')}
-                </button>
-              </div>
-            </>
-          )}
-          {create.error && <ErrorBox error={create.error} />}
-          {unlink.error && <ErrorBox error={unlink.error} />}
-        </Section>
-        <ConfirmDialog
-          open={confirm}
-          title={t('tg.unlinkTitle')}
-          confirmLabel={t('tg.unlink')}
-          danger
-          busy={unlink.isPending}
-          onCancel={() => setConfirm(false)}
-          onConfirm={() => unlink.mutate()}
-        >
-          <p>{t('tg.unlinkBody')}</p>
-        </ConfirmDialog>
+          </>
+        ) : link && left > 0 ? (
+          <div className="tg-link">
+            <QrCode text={link.link} label={t('tg.qr')} />
+            <div>
+              <p>{t('tg.linkIntro', { time: formatCountdown(left) })}</p>
+              <p>
+                <a className="btn btn-primary" href={link.link} target="_blank" rel="noopener noreferrer">
+                  {t('tg.linkOpen')}
+                </a>
+              </p>
+              <CopyField label="Link" value={link.link} />
+              <p className="muted" role="status">
+                {t('tg.waiting')}
+              </p>
+            </div>
+          </div>
+        ) : (
+          <>
+            <p className="muted">{t('tg.notLinked')}</p>
+            <div className="actions">
+              <button type="button" className="btn btn-primary" onClick={() => create.mutate()} disabled={create.isPending}>
+                {t('tg.link')}
+              </button>
+            </div>
+          </>
+        )}
+        {create.error && <ErrorBox error={create.error} />}
+        {unlink.error && <ErrorBox error={unlink.error} />}
+      </Section>
+      <ConfirmDialog
+        open={confirm}
+        title={t('tg.unlinkTitle')}
+        confirmLabel={t('tg.unlink')}
+        danger
+        busy={unlink.isPending}
+        onCancel={() => setConfirm(false)}
+        onConfirm={() => unlink.mutate()}
+      >
+        <p>{t('tg.unlinkBody')}</p>
+      </ConfirmDialog>
     </>
   );
 }
