@@ -35,10 +35,7 @@ export class LiveHub {
     if (!set) this.byUser.set(userId, (set = new Set()));
     set.add(l);
     this.pollTimer ??= setInterval(() => this.wakeAll(), this.pollMs).unref();
-    const state = await liveState(this.db, userId);
-    l.last = JSON.stringify(state);
-    send(state);
-    return () => {
+    const remove = () => {
       set.delete(l);
       if (set.size === 0) this.byUser.delete(userId);
       if (this.byUser.size === 0 && this.pollTimer) {
@@ -46,6 +43,15 @@ export class LiveHub {
         this.pollTimer = null;
       }
     };
+    try {
+      const state = await liveState(this.db, userId);
+      l.last = JSON.stringify(state);
+      send(state);
+    } catch (err) {
+      remove();
+      throw err;
+    }
+    return remove;
   }
 
   /** Something of this user's changed: read their state again soon (wakes within 50 ms coalesce). */
