@@ -53,6 +53,7 @@ export function liveRoutes(app: App, ctx: AppContext, hub: LiveHub): void {
     async (request, reply) => {
       const userId = principalOf(request).userId;
       const stream = new PassThrough();
+      stream.on('error', () => end()); // a client gone mid-write ends the stream, never the process
       open.set(stream, reply.raw);
       let remove: (() => void) | null = null;
       const timers: NodeJS.Timeout[] = [];
