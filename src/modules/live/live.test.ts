@@ -37,7 +37,7 @@ async function openStream(url: string, token: string) {
   return { res, states, pings: () => pings, close: async () => (ctl.abort(), await done) };
 }
 
-async function until<T>(what: () => T | undefined | false, ms = 5_000): Promise<T> {
+async function until<T>(what: () => T | undefined | false, ms = 15_000): Promise<T> {
   const deadline = Date.now() + ms;
   for (;;) {
     const v = what();
@@ -91,13 +91,14 @@ describe('GET /v1/events/stream: the dashboard’s live updates', () => {
     const decided = await until(() => s.states.find((x) => x.approvals === first.approvals && x.pause === first.pause));
     expect(decided.payouts).not.toBe(second.payouts);
 
-    // Idle: once settled, heartbeats only and no state repeated.
-    let count = -1;
-    await until(() => {
-      if (s.states.length === count) return true;
-      count = s.states.length;
-      return false;
-    }, 5_000);
+    // Idle: once settled (three heartbeats without a state), heartbeats only and no state repeated.
+    for (;;) {
+      const before = s.states.length;
+      const pings = s.pings();
+      await until(() => s.pings() >= pings + 3);
+      if (s.states.length === before) break;
+    }
+    const count = s.states.length;
     const pings = s.pings();
     await until(() => s.pings() >= pings + 3);
     expect(s.states.length).toBe(count);
