@@ -45,6 +45,11 @@ import { SecretBox } from './shared/secret-box.js';
 import { TelegramChannel } from './modules/telegram/telegram.channel.js';
 import { telegramRoutes } from './modules/telegram/telegram.routes.js';
 import { pruneTelegram } from './modules/telegram/telegram.service.js';
+import { WhatsAppChannel } from './modules/whatsapp/whatsapp.channel.js';
+import { whatsappRoutes } from './modules/whatsapp/whatsapp.routes.js';
+import { LiveHub, registerLiveHub } from './modules/live/live.hub.js';
+import { liveRoutes } from './modules/live/live.routes.js';
+import { pruneWhatsApp } from './modules/whatsapp/whatsapp.service.js';
 import { thresholdsRoutes } from './modules/thresholds/thresholds.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
@@ -164,6 +169,7 @@ export async function buildApp(config: Config, deps: Deps = {}): Promise<Fastify
   const channelByName: Record<string, ApprovalChannel | undefined> = {
     dashboard: dashboardChannel,
     ...(config.approvalChannels.includes('telegram') ? { telegram: new TelegramChannel(store.db, clock, config.telegram) } : {}),
+    ...(config.approvalChannels.includes('whatsapp') ? { whatsapp: new WhatsAppChannel(store.db, clock, config.whatsapp) } : {}),
     ...deps.channels,
   };
   const channels = config.approvalChannels.map((name) => {
@@ -210,6 +216,7 @@ export async function buildApp(config: Config, deps: Deps = {}): Promise<Fastify
     webhookPrune: new PeriodicJob('webhook-prune', 60 * 60 * 1000, singlePass(() => pruneDeliveries(jobCtx)), logger),
     idempotencyPurge: new PeriodicJob('idempotency-purge', 60 * 60 * 1000, singlePass(() => purgeExpiredKeys(jobCtx)), logger),
     telegramPrune: new PeriodicJob('telegram-prune', 60 * 60 * 1000, singlePass(() => pruneTelegram(jobCtx)), logger),
+    whatsappPrune: new PeriodicJob('whatsapp-prune', 60 * 60 * 1000, singlePass(() => pruneWhatsApp(jobCtx)), logger),
     ...(jobBind && config.bind
       ? { bindReconciliation: new PeriodicJob('bind-reconciliation', config.bind.reconcileIntervalMs, singlePass(() => jobBind.reconcile()), logger) }
       : {}),
@@ -219,11 +226,14 @@ export async function buildApp(config: Config, deps: Deps = {}): Promise<Fastify
   // poll interval is only the longest a delivery waits.
   const unregisterWebhookOutbox = registerWebhookOutbox(() => jobs.webhookDelivery!.wake());
   registerTransactionsHistory();
+  const liveHub = new LiveHub(store.db, config.live.pollMs, (err) => logger.warn({ err }, 'live state not read'));
+  const unregisterLiveHub = registerLiveHub(liveHub);
 
   try {
     await migrateToLatest(store);
   } catch (e) {
     unregisterWebhookOutbox();
+    unregisterLiveHub();
     await store.close();
     redis?.disconnect();
     throw e;
@@ -267,6 +277,8 @@ export async function buildApp(config: Config, deps: Deps = {}): Promise<Fastify
   webhooksRoutes(app, ctx);
   mcpRoutes(app, ctx);
   telegramRoutes(app, ctx);
+  await whatsappRoutes(app, ctx);
+  liveRoutes(app, ctx, liveHub);
   auditRoutes(app, ctx);
   if (config.bind) await bindWebhookRoutes(app as unknown as FastifyInstance, config.bind, new BindInbox(store, clock));
   app.get('/openapi.json', { config: { rateLimit: false }, schema: { hide: true } }, async () => app.swagger());
@@ -290,6 +302,7 @@ export async function buildApp(config: Config, deps: Deps = {}): Promise<Fastify
   // Shutdown order: Fastify stops accepting and drains requests, then jobs finish their run, then the store.
   app.addHook('onClose', async () => {
     unregisterWebhookOutbox();
+    unregisterLiveHub();
     await Promise.all(Object.values(jobs).map((j) => j.stop()));
     await store.close();
     await bindClient?.close();

@@ -69,6 +69,14 @@ const EnvSchema = Type.Object({
   BIND_WEBHOOK_ALLOWED_IPS: Type.String({ default: '' }),
   BIND_TIMEOUT_MS: Int(10000, 100, 120000),
   BIND_RECONCILE_INTERVAL_MS: Int(3600000, 1000),
+  LIVE_POLL_MS: Int(10000, 100),
+  LIVE_HEARTBEAT_MS: Int(25000, 100),
+  WHATSAPP_TOKEN: Type.String({ default: '' }),
+  WHATSAPP_PHONE_NUMBER_ID: Type.String({ default: '' }),
+  WHATSAPP_APP_SECRET: Type.String({ default: '' }),
+  WHATSAPP_VERIFY_TOKEN: Type.String({ default: '' }),
+  WHATSAPP_TEMPLATE: Type.String({ default: '' }),
+  WHATSAPP_API_ROOT: Type.String({ default: 'https://graph.facebook.com/v21.0' }),
   LOG_LEVEL: Type.Union(
     ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l)),
     { default: 'info' },
@@ -76,7 +84,7 @@ const EnvSchema = Type.Object({
 });
 type Env = Static<typeof EnvSchema>;
 
-export const APPROVAL_CHANNEL_NAMES = ['dashboard', 'telegram'] as const;
+export const APPROVAL_CHANNEL_NAMES = ['dashboard', 'telegram', 'whatsapp'] as const;
 export type ApprovalChannelName = (typeof APPROVAL_CHANNEL_NAMES)[number];
 
 export interface Config {
@@ -158,6 +166,17 @@ export interface Config {
   /** How often internal jobs run: rail settlement, deposit detection, payout follow-up. */
   jobsIntervalMs: number;
   telegram: { botToken: string; webhookSecret: string; apiRoot: string };
+  /**
+   * The dashboard's live stream (`GET /v1/events/stream`): how often each node reads the state of its open
+   * dashboards for changes made on other nodes, and how often an idle stream sends a keep-alive comment.
+   */
+  live: { pollMs: number; heartbeatMs: number };
+  /**
+   * D45: the WhatsApp Cloud API. `template` is the approved template (`name:language`, e.g.
+   * `aprobacion_pago:es_AR`) with four body parameters and two quick-reply buttons; `apiRoot` is the Graph API
+   * with its version (tests point it at a fake).
+   */
+  whatsapp: { token: string; phoneNumberId: string; appSecret: string; verifyToken: string; template: { name: string; language: string }; apiRoot: string };
   logLevel: Env['LOG_LEVEL'];
   /** D43: which bank rail holds the money. `sandbox` (default) is the simulated bank; `bind` is BIND's PSP API. */
   bankRail: 'sandbox' | 'bind';
@@ -233,12 +252,22 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   const channels = list(e.APPROVAL_CHANNELS);
   for (const c of channels) {
     if (!(APPROVAL_CHANNEL_NAMES as readonly string[]).includes(c)) {
-      throw new ConfigError(`Invalid configuration:\n  APPROVAL_CHANNELS: unknown channel "${c}" (use dashboard, telegram)`);
+      throw new ConfigError(`Invalid configuration:\n  APPROVAL_CHANNELS: unknown channel "${c}" (use dashboard, telegram, whatsapp)`);
     }
   }
   if (channels.includes('telegram') && (!e.TELEGRAM_BOT_TOKEN || e.TELEGRAM_WEBHOOK_SECRET.length < 16)) {
     throw new ConfigError(
       'Invalid configuration:\n  APPROVAL_CHANNELS includes telegram: set TELEGRAM_BOT_TOKEN and TELEGRAM_WEBHOOK_SECRET (≥ 16 characters)',
+    );
+  }
+  const [templateName = '', templateLanguage = ''] = e.WHATSAPP_TEMPLATE.split(':').map((x) => x.trim());
+  if (
+    channels.includes('whatsapp') &&
+    (!e.WHATSAPP_TOKEN || !e.WHATSAPP_PHONE_NUMBER_ID || e.WHATSAPP_APP_SECRET.length < 16 || e.WHATSAPP_VERIFY_TOKEN.length < 16 || !templateName || !templateLanguage)
+  ) {
+    throw new ConfigError(
+      'Invalid configuration:\n  APPROVAL_CHANNELS includes whatsapp: set WHATSAPP_TOKEN, WHATSAPP_PHONE_NUMBER_ID, WHATSAPP_APP_SECRET (≥ 16 characters), ' +
+        'WHATSAPP_VERIFY_TOKEN (≥ 16 characters) and WHATSAPP_TEMPLATE as name:language (e.g. aprobacion_pago:es_AR)',
     );
   }
   const delays = list(e.WEBHOOK_RETRY_DELAYS_MS).map(Number);
@@ -307,6 +336,15 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     sandboxConfirmDelayMs: e.SANDBOX_CONFIRM_DELAY_MS,
     jobsIntervalMs: e.JOBS_INTERVAL_MS,
     telegram: { botToken: e.TELEGRAM_BOT_TOKEN, webhookSecret: e.TELEGRAM_WEBHOOK_SECRET, apiRoot: e.TELEGRAM_API_ROOT },
+    live: { pollMs: e.LIVE_POLL_MS, heartbeatMs: e.LIVE_HEARTBEAT_MS },
+    whatsapp: {
+      token: e.WHATSAPP_TOKEN,
+      phoneNumberId: e.WHATSAPP_PHONE_NUMBER_ID,
+      appSecret: e.WHATSAPP_APP_SECRET,
+      verifyToken: e.WHATSAPP_VERIFY_TOKEN,
+      template: { name: templateName, language: templateLanguage },
+      apiRoot: e.WHATSAPP_API_ROOT.replace(/\/+$/, ''),
+    },
     logLevel: e.LOG_LEVEL,
   };
 }

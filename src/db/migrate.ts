@@ -9,6 +9,7 @@ import { idempotencyMigrations } from '../modules/idempotency/idempotency.tables
 import { auditMigrations } from '../modules/audit/audit.tables.js';
 import { webhooksMigrations } from '../modules/webhooks/webhooks.tables.js';
 import { telegramMigrations } from '../modules/telegram/telegram.tables.js';
+import { whatsappMigrations } from '../modules/whatsapp/whatsapp.tables.js';
 import { walletMigrations } from '../modules/wallet/wallet.tables.js';
 import { usersMigrations } from '../modules/users/users.tables.js';
 import { transactionsMigrations } from '../modules/transactions/transactions.tables.js';
@@ -31,6 +32,7 @@ export const allMigrations: Record<string, Migration> = {
   ...telegramMigrations,
   ...transactionsMigrations,
   ...bindMigrations,
+  ...whatsappMigrations,
 };
 
 

@@ -8,6 +8,7 @@ import type { IdempotencyTables } from '../modules/idempotency/idempotency.table
 import type { AuditTables } from '../modules/audit/audit.tables.js';
 import type { WebhooksTables } from '../modules/webhooks/webhooks.tables.js';
 import type { TelegramTables } from '../modules/telegram/telegram.tables.js';
+import type { WhatsAppTables } from '../modules/whatsapp/whatsapp.tables.js';
 import type { WalletTables } from '../modules/wallet/wallet.tables.js';
 import type { UsersTables } from '../modules/users/users.tables.js';
 import type { TransactionsTables } from '../modules/transactions/transactions.tables.js';
@@ -16,4 +17,4 @@ import type { BindTables } from '../modules/rail/bind/bind.tables.js';
 /** The whole store as Kysely sees it: each module declares and migrates its own tables. */
 export interface Database extends UsersTables, KeysTables, SandboxRailTables, EventsTables, WalletTables,
     ThresholdsTables, PayoutsTables, ApprovalsTables, IdempotencyTables, AuditTables, WebhooksTables, TelegramTables,
-    TransactionsTables, BindTables {}
+    TransactionsTables, BindTables, WhatsAppTables {}

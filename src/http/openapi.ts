@@ -59,7 +59,8 @@ const TAGS = [
   { name: 'transactions', description: "The wallet's history of money moved: debits for payouts that reached the bank, credits for deposits." },
   { name: 'thresholds', description: 'The limits the policy applies to every key of the user. A limit of 0 is disabled.' },
   { name: 'approvals', description: "Payouts and threshold changes waiting for the owner's decision." },
-  { name: 'approval channels', description: 'Where the owner is asked: the dashboard always, Telegram when linked.' },
+  { name: 'approval channels', description: 'Where the owner is asked: the dashboard always, Telegram or WhatsApp when linked.' },
+  { name: 'live updates', description: "A server-sent event stream that tells the owner's dashboard when what it shows has changed." },
   {
     name: 'webhooks',
     description:

@@ -106,7 +106,7 @@ describe('agent controls and the emergency stop (Chromium against the built serv
     expect(saved.scopes).not.toContain('wallet:read');
     expect(saved.scopes).toContain('payouts:write');
     // The summary follows the saved key, and the pictures show the open editor.
-    await expect.poll(() => item.locator('summary').textContent()).toContain('6 de 7 permisos · Límite diario $ 10.000,00 · destinos permitidos: 1');
+    await expect.poll(() => item.locator('summary').textContent()).toContain('6 de 7 permisos · Límite diario $ 10.000,00 · 1 destino permitido');
     await capture('agent-controls', `[data-key-id="${keyId}"]`);
   });
 
@@ -148,11 +148,14 @@ describe('agent controls and the emergency stop (Chromium against the built serv
   it('the emergency stop on home: new payouts denied, approving refused in plain words, rejecting works; off again, payouts work', async () => {
     await page.goto('/');
     await heading('Inicio').waitFor();
-    const stop = page.getByRole('switch', { name: 'Pausar todos los pagos' });
+    // The switch says what pressing it does now.
+    const stop = page.getByRole('switch');
+    await expect.poll(() => stop.textContent()).toBe('Pausar todos los pagos');
     expect(await stop.getAttribute('aria-checked')).toBe('false');
     await stop.click();
     await toast('Pagos pausados.').waitFor();
     expect(await stop.getAttribute('aria-checked')).toBe('true');
+    expect(await stop.textContent()).toBe('Reanudar los pagos');
     await page.getByText('Pagos pausados. Ningún agente puede pagar').waitFor();
     expect((await rest.call('GET', '/v1/payouts/pause', { token: ownerToken })).json.paused).toBe(true);
     await capture('home-paused');

@@ -82,3 +82,31 @@ export async function axeSerious(page: Page): Promise<AxeViolation[]> {
   });
   return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
 }
+
+/** How wide the page really is: nothing may stick out of a phone's 390 px (scrollWidth counts what overflows). */
+export async function overflowOf(page: Page): Promise<number> {
+  return page.evaluate(() => Math.max(document.documentElement.scrollWidth, document.body.scrollWidth));
+}
+
+/** How many lines an inline element's text takes (its line boxes). */
+export async function linesOf(locator: import('playwright-core').Locator): Promise<number> {
+  return locator.evaluate((el) => {
+    const rects = [...el.getClientRects()];
+    return new Set(rects.map((r) => Math.round(r.top))).size;
+  });
+}
+
+/** A browser on the dashboard, logged in as `email` (the login form, as the owner does), at `viewport`. */
+export async function loggedIn(baseURL: string, email: string, password: string, viewport = DESKTOP) {
+  const { browser, close } = await launchBrowser();
+  const ctx = await newContext(browser, baseURL, viewport);
+  const page = await ctx.newPage();
+  const problems: string[] = [];
+  watchConsole(page, problems);
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Contraseña').fill(password);
+  await page.getByRole('button', { name: 'Ingresar' }).click();
+  await page.getByRole('heading', { level: 1, name: 'Inicio' }).waitFor();
+  return { browser, ctx, page, problems, close };
+}

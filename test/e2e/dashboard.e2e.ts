@@ -3,8 +3,9 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeTelegram } from '../fake-telegram.js';
+import { buttonPress, signedDelivery, startFakeWhatsApp, statusUpdate, textMessage } from '../fake-whatsapp.js';
 import { EXTERNAL_CBU, OTHER_CBU, randomCuit, Rest, uniqueEmail } from './api.js';
-import { axeSerious, DESKTOP, launchBrowser, newContext, PHONE, watchConsole } from './browser.js';
+import { axeSerious, DESKTOP, launchBrowser, linesOf, newContext, overflowOf, PHONE, watchConsole } from './browser.js';
 import { startReceiver } from './receiver.js';
 import { ROOT, startServer, type RunningServer } from './server.js';
 
@@ -12,6 +13,9 @@ const SHOTS = path.join(ROOT, 'docs', 'screenshots');
 const PASSWORD = 'una clave bien larga';
 const TG_TOKEN = '123456:e2e-token';
 const TG_SECRET = 'e2e-telegram-webhook-secret';
+const WA_PHONE_ID = '106540352242922';
+const WA_SECRET = 'e2e-whatsapp-app-secret';
+const ANA_PHONE = '5491155551234';
 
 /**
  * The owner's day in the dashboard, end to end: the real built server on SQLite, Debian's Chromium, the agent
@@ -22,6 +26,7 @@ describe('dashboard (Chromium against the built server)', () => {
   let srv: RunningServer;
   let rest: Rest;
   let tg: Awaited<ReturnType<typeof startFakeTelegram>>;
+  let wa: Awaited<ReturnType<typeof startFakeWhatsApp>>;
   let browser: Browser;
   let closeBrowser: () => Promise<void>;
   let ctx: BrowserContext;
@@ -36,11 +41,18 @@ describe('dashboard (Chromium against the built server)', () => {
   beforeAll(async () => {
     mkdirSync(SHOTS, { recursive: true });
     tg = await startFakeTelegram(TG_TOKEN);
+    wa = await startFakeWhatsApp(WA_PHONE_ID);
     srv = await startServer({
-      APPROVAL_CHANNELS: 'dashboard,telegram',
+      APPROVAL_CHANNELS: 'dashboard,whatsapp,telegram',
       TELEGRAM_BOT_TOKEN: TG_TOKEN,
       TELEGRAM_WEBHOOK_SECRET: TG_SECRET,
       TELEGRAM_API_ROOT: tg.apiRoot,
+      WHATSAPP_TOKEN: 'EAAG-e2e',
+      WHATSAPP_PHONE_NUMBER_ID: WA_PHONE_ID,
+      WHATSAPP_APP_SECRET: WA_SECRET,
+      WHATSAPP_VERIFY_TOKEN: 'e2e-whatsapp-verify-token',
+      WHATSAPP_TEMPLATE: 'aprobacion_pago:es_AR',
+      WHATSAPP_API_ROOT: wa.apiRoot,
     });
     rest = new Rest(srv.url);
     ({ browser, close: closeBrowser } = await launchBrowser());
@@ -53,6 +65,7 @@ describe('dashboard (Chromium against the built server)', () => {
     await closeBrowser?.();
     await srv?.stop();
     await tg?.close();
+    await wa?.close();
   });
 
   /** Screenshot at both widths and an axe scan at both: no serious or critical violation. */
@@ -67,6 +80,7 @@ describe('dashboard (Chromium against the built server)', () => {
       await page.locator('.toast').first().waitFor({ state: 'detached', timeout: 8_000 }).catch(() => {});
       await page.waitForTimeout(250);
       await page.screenshot({ path: path.join(SHOTS, `dashboard-${name}-${label}.png`) });
+      expect(await overflowOf(page), `${name} (${label}) is wider than the screen`).toBeLessThanOrEqual(vp.width);
       const violations = await axeSerious(page);
       expect(violations, `axe on ${name} (${label}): ${JSON.stringify(violations, null, 1)}`).toEqual([]);
     }
@@ -141,6 +155,9 @@ describe('dashboard (Chromium against the built server)', () => {
     await capture('sandbox');
     await page.getByRole('button', { name: 'Acreditar' }).click();
     await toast('Ingresaron $ 500.000,00.').waitFor();
+    // The form is fresh for the next deposit.
+    expect(await amount.inputValue()).toBe('150.000,00');
+    expect(await page.getByLabel('De (nombre, opcional)').inputValue()).toBe('');
     await nav('Inicio');
     await expect.poll(() => page.getByTestId('balance').textContent(), { timeout: 10_000 }).toBe('$ 500.000,00');
     await page.getByText('De Distribuidora Los Alerces S.A.').waitFor();
@@ -176,12 +193,16 @@ describe('dashboard (Chromium against the built server)', () => {
     expect(await page.evaluate(() => (window as unknown as { e2eMarker?: number }).e2eMarker)).toBe(42); // no reload
     await expect.poll(() => card.textContent()).toContain('Pago de $ 75.000,00');
     const text = (await card.textContent())!;
-    expect(text).toContain(EXTERNAL_CBU);
+    expect(text).toContain('28505909 40090418135201'); // the CBU in its two blocks
     expect(text).toContain('supera el monto que pide aprobación');
     expect(text).toContain('Agente «compras»');
     expect(text).toContain('Factura 0001-00012345');
     expect(text).toMatch(/Vence en [45]:\d\d/);
     await page.locator('.nav .count').getByText('1', { exact: true }).waitFor(); // the nav badge counts it
+    expect(await page.locator('.nav a[href="/approvals"] .visually-hidden').textContent()).toBe(' (1 pendiente)'); // one, not "1 pendientes"
+    await page.setViewportSize(PHONE);
+    expect(await linesOf(card.locator('.account').first()), 'a CBU on a phone').toBeLessThanOrEqual(2);
+    await page.setViewportSize(DESKTOP);
     await capture('approvals');
 
     await card.getByRole('button', { name: 'Aprobar' }).click();
@@ -199,7 +220,7 @@ describe('dashboard (Chromium against the built server)', () => {
     await expect.poll(() => page.getByTestId('payout-status').textContent(), { timeout: 15_000 }).toBe('Acreditado');
     const timeline = page.getByTestId('timeline');
     await timeline.locator('[data-step="confirmed"]').waitFor();
-    for (const step of ['requested', 'approved', 'submitted', 'confirmed']) expect(await timeline.locator(`[data-step="${step}"]`).count()).toBe(1);
+    for (const step of ['requested', 'approved', 'submitted', 'confirmed']) await expect.poll(() => timeline.locator(`[data-step="${step}"]`).count()).toBe(1);
     expect(await timeline.textContent()).toContain('Aprobado por vos desde el panel');
     await capture('payout-detail');
 
@@ -320,8 +341,8 @@ describe('dashboard (Chromium against the built server)', () => {
   });
 
   it('links Telegram with a deep link and a QR code, and unlinks it', async () => {
-    await nav('Telegram');
-    await heading('Telegram').waitFor();
+    await nav('Canales');
+    await heading('Canales de aprobación').waitFor();
     await page.getByRole('button', { name: 'Vincular Telegram' }).click();
     const link = page.getByRole('link', { name: 'Abrir Telegram' });
     await link.waitFor();
@@ -342,6 +363,56 @@ describe('dashboard (Chromium against the built server)', () => {
     await page.getByRole('button', { name: 'Vincular Telegram' }).waitFor();
   });
 
+  it('links WhatsApp by sending the code from the phone; a payout’s Aprobar button pays it; the channel shows who decided', async () => {
+    /** What Meta sends to the webhook, signed with the app secret. */
+    const deliver = async (value: Record<string, unknown>) => {
+      const { payload, signature } = signedDelivery(WA_SECRET, value);
+      const res = await fetch(`${srv.url}/v1/channels/whatsapp/webhook`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-hub-signature-256': signature }, body: payload });
+      expect(res.status).toBe(200);
+    };
+    const section = page.getByTestId('whatsapp');
+    await section.getByRole('button', { name: 'Vincular WhatsApp' }).click();
+    const open = section.getByRole('link', { name: 'Abrir WhatsApp' });
+    await open.waitFor();
+    const href = (await open.getAttribute('href'))!;
+    expect(href).toMatch(/^https:\/\/wa\.me\/5491150000000\?text=Vincular%20[A-Z2-9]{4}-[A-Z2-9]{4}$/);
+    await page.getByRole('img', { name: 'Código QR del enlace de WhatsApp' }).waitFor();
+    await capture('channels');
+    // The owner sends the typed-in message from their phone.
+    await deliver(textMessage(ANA_PHONE, 'wamid.E2E1', decodeURIComponent(new URL(href).searchParams.get('text')!)));
+    await section.getByText('Vinculado al +54 •••• 1234.').waitFor({ timeout: 10_000 });
+    expect(await section.textContent()).not.toContain(ANA_PHONE);
+
+    const res = await rest.withdraw(agentToken, { amount_ars: 70000, destination: EXTERNAL_CBU, note: 'Por WhatsApp' });
+    expect(res.status).toBe(202);
+    await expect.poll(() => wa.templates().length, { timeout: 10_000 }).toBeGreaterThan(0);
+    const template = wa.templates().at(-1)!.body as { to: string; template: { components: { type: string; parameters: { text?: string; payload?: string }[] }[] } };
+    expect(template.to).toBe(ANA_PHONE);
+    expect(template.template.components[0]!.parameters.map((p) => p.text)).toEqual([
+      '$ 70.000,00',
+      `Titular cuenta 5201 (CBU ${EXTERNAL_CBU})`,
+      'supera el monto que pide aprobación; el destino no está en la lista de confianza',
+      'el agente «compras»',
+    ]);
+    await deliver(buttonPress(ANA_PHONE, 'wamid.E2E2', `a:${res.json.approval_id}`));
+    await expect.poll(async () => (await rest.call('GET', `/v1/withdraws/${res.json.id}`, { token: ownerToken })).json.status, { timeout: 15_000 }).toMatch(/submitted|confirmed/);
+    expect(String((wa.texts().at(-1)!.body.text as { body: string }).body)).toContain('✅ Aprobado');
+    await nav('Aprobaciones');
+    const decided = page.locator(`[data-approval-id="${res.json.approval_id}"]`);
+    await decided.waitFor({ timeout: 10_000 });
+    await expect.poll(() => decided.textContent()).toContain('por WhatsApp');
+
+    // The number stops receiving: the channels screen says so and offers to link again.
+    await deliver(statusUpdate(wa.templates().at(-1)!.wamid!, ANA_PHONE, 'failed', 131026));
+    await nav('Canales');
+    const problem = page.getByTestId('whatsapp-problem');
+    await problem.waitFor({ timeout: 10_000 });
+    expect(await problem.textContent()).toContain('no puede entregar mensajes');
+    expect(await problem.textContent()).toContain('131026');
+    await capture('channels-problem');
+    await deliver(textMessage(ANA_PHONE, 'wamid.E2E3', 'hola'));
+  });
+
   it('shows the activity: who did what, with the key or the owner', async () => {
     await nav('Actividad');
     await heading('Actividad').waitFor();
@@ -349,8 +420,15 @@ describe('dashboard (Chromium against the built server)', () => {
     await requested.waitFor();
     expect(await requested.textContent()).toContain('Agente «compras»');
     expect(await requested.textContent()).toContain('Pidió un pago');
-    const approved = page.locator('[data-action="approval.approve"]').first();
-    expect(await approved.textContent()).toContain('Vos (titular)');
+    // What each entry is about: the amount, the destination, the key that asked, the channel that decided.
+    expect(await requested.textContent()).toMatch(/\$ [\d.]+,\d\d/);
+    const approved = page.locator('[data-action="approval.approve"]', { hasText: 'por WhatsApp' }).first();
+    const line = (await approved.textContent())!;
+    expect(line).toContain('Vos (titular)');
+    expect(line).toContain('$ 70.000,00');
+    expect(line).toContain('28505909 40090418135201');
+    expect(line).toContain('pedido por Agente «compras»');
+    expect(await page.locator('[data-action="approval.approve"]', { hasText: '$ 75.000,00' }).first().textContent()).toContain('desde el panel');
     await capture('activity');
   });
 
@@ -358,7 +436,7 @@ describe('dashboard (Chromium against the built server)', () => {
     await rest.withdraw(agentToken, { amount_ars: 120000, destination: EXTERNAL_CBU, note: 'Proveedor' });
     await nav('Inicio');
     await heading('Inicio').waitFor();
-    await page.getByText(/pagos esperan tu aprobación/).waitFor({ timeout: 10_000 });
+    await page.getByText(/pagos? esperan? tu aprobación/).waitFor({ timeout: 10_000 });
     await expect.poll(() => page.locator('.rows [data-payout-id]').count()).toBe(5);
     await page.locator('[data-deposit-id]').first().waitFor();
     await capture('home');
@@ -478,6 +556,9 @@ describe('an approval that nobody answers (short approval window)', () => {
     await page.goto(`/payouts/${failed.json.payout_id}`);
     await expect.poll(() => page.getByTestId('payout-status').textContent(), { timeout: 10_000 }).toBe('Fallido');
     await page.getByText('El banco de destino rechazó la transferencia.').first().waitFor();
+    // It did not happen, and the receipt section does not pretend it may still be credited.
+    expect(await page.locator('main').textContent()).not.toContain('todavía no está acreditado');
+    await page.getByText('Este pago no se hizo').waitFor();
     expect(await page.getByTestId('timeline').locator('[data-step="failed"]').count()).toBe(1);
     expect(problems).toEqual([]);
     await ctx.close();

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type ComponentType } from 'react';
 import { ApiError } from './api/client';
+import { useLiveUpdates } from './api/live';
 import { useCvu, useFeatures, usePendingApprovals } from './api/queries';
 import { Toasts } from './components/toast';
 import type { Lang } from './lib/format';
@@ -19,7 +20,7 @@ import { OnboardingScreen } from './screens/onboarding';
 import { PayoutDetailScreen } from './screens/payout-detail';
 import { PayoutsScreen } from './screens/payouts';
 import { SandboxScreen } from './screens/sandbox';
-import { TelegramScreen } from './screens/telegram';
+import { ChannelsScreen } from './screens/channels';
 import { WebhookScreen } from './screens/webhook';
 
 type Screen = ComponentType<{ params: Record<string, string> }>;
@@ -39,7 +40,8 @@ const ROUTES: Route[] = [
   { path: '/agents', screen: AgentsScreen, nav: 'nav.agents' },
   { path: '/limits', screen: LimitsScreen, nav: 'nav.limits' },
   { path: '/webhook', screen: WebhookScreen, nav: 'nav.webhook' },
-  { path: '/telegram', screen: TelegramScreen, nav: 'nav.telegram' },
+  { path: '/channels', screen: ChannelsScreen, nav: 'nav.channels' },
+  { path: '/telegram', screen: ChannelsScreen },
   { path: '/activity', screen: ActivityScreen, nav: 'nav.activity' },
   { path: '/sandbox', screen: SandboxScreen, nav: 'nav.sandbox', sandboxOnly: true },
   { path: '/onboarding', screen: OnboardingScreen },
@@ -123,11 +125,11 @@ function PublicShell({ children }: { children: React.ReactNode }) {
 }
 
 function Shell({ path }: { path: string }) {
-  const { t } = useI18n();
+  const { t, tn } = useI18n();
   const { route, params } = resolve(path);
   const features = useFeatures().data;
-  const fast = path === '/' || path === '/approvals' || path === '/limits';
-  const pending = usePendingApprovals(fast).data?.approvals.length ?? 0;
+  useLiveUpdates();
+  const pending = usePendingApprovals().data?.approvals.length ?? 0;
   const cvu = useCvu();
   const [menuOpen, setMenuOpen] = useState(false);
   const mainRef = useRef<HTMLElement>(null);
@@ -200,7 +202,7 @@ function Shell({ path }: { path: string }) {
                     <span className="count" aria-hidden="true">
                       {pending}
                     </span>
-                    <span className="visually-hidden"> ({t('nav.pendingCount', { n: pending })})</span>
+                    <span className="visually-hidden"> ({tn('nav.pendingCount', pending)})</span>
                   </>
                 )}
               </Link>

@@ -10,8 +10,9 @@ const queryClient = new QueryClient({
   defaultOptions: {
     queries: {
       staleTime: 10_000,
-      // Client errors are answers, not glitches: retry only what may pass later (rate limit, 5xx, network).
-      retry: (count, e) => count < 2 && (!(e instanceof ApiError) || e.status === 0 || e.status === 429 || e.status >= 500),
+      // Client errors are answers, not glitches: retry only what may pass later (5xx, network). A rate limit is
+      // said at once, in plain words, and retried when the service says (ErrorBox) rather than behind a spinner.
+      retry: (count, e) => count < 2 && (!(e instanceof ApiError) || e.status === 0 || e.status >= 500),
       retryDelay: (count, e) => (e instanceof ApiError && e.retryAfter ? e.retryAfter * 1000 : 1000 * 2 ** count),
     },
   },

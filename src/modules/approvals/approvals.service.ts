@@ -5,6 +5,7 @@ import { newId } from '../../shared/ids.js';
 import { batchPass, mapBounded } from '../../shared/jobs.js';
 import type { Principal } from '../auth/auth.service.js';
 import { writeAudit } from '../audit/audit.service.js';
+import { wakeLiveAfterCommit } from '../live/live.hub.js';
 import { lockWalletForPayout } from '../wallet/wallet.locks.js';
 import { NOTICE_LEASE_MS, notifyResolved } from './approvals.notices.js';
 import type { ApprovalsTable, ApprovalKind, ApprovalStatus } from './approvals.tables.js';
@@ -69,6 +70,7 @@ export async function createApproval(
     notify_next_at: owed.length > 0 ? new Date(now.getTime() + NOTICE_LEASE_MS).toISOString() : null,
   };
   await tx.insertInto('approvals').values(row).execute();
+  wakeLiveAfterCommit(tx, a.userId); // the dashboard shows it at once
   return row;
 }
 
@@ -162,6 +164,15 @@ export async function decideApproval(
   const handler = ctx.approvalKinds.of(found.kind);
   const outside = verdict === 'approve' && found.status === 'pending' && handler.precheckApprove ? await handler.precheckApprove(ctx, found) : [];
 
+  // The activity log names what was decided: the amount, the destination and the agent that asked.
+  const subject = (await handler.describe(ctx, ctx.store.db, found)).payout;
+  const about = {
+    via,
+    kind: found.kind,
+    api_key_name: found.api_key_name,
+    ...(subject ? { request: { amount_ars: subject.amount / 100, destination: subject.destination, destination_kind: subject.destinationKind } } : {}),
+  };
+
   const now = ctx.clock.now();
   const nowIso = now.toISOString();
   const result = await ctx.store.transaction(async (tx): Promise<Decided> => {
@@ -179,19 +190,20 @@ export async function decideApproval(
     if (!a) return { kind: 'lost' };
     if (verdict === 'reject') {
       await handler.reject(ctx, tx, a, now);
-      await writeAudit(tx, ctx.clock, who, { action: 'approval.reject', subjectId: a.id, data: { via, kind: a.kind } });
+      await writeAudit(tx, ctx.clock, who, { action: 'approval.reject', subjectId: a.id, data: about });
       return { kind: 'decided', a };
     }
     const refused = await handler.approve(ctx, tx, a, now, outside);
     if (refused.length > 0) {
       const ended = await tx.updateTable('approvals').set({ status: 'rejected', decided_via: 'policy' }).where('id', '=', a.id).returningAll().executeTakeFirstOrThrow();
-      await writeAudit(tx, ctx.clock, who, { action: 'approval.refused', subjectId: a.id, data: { via, kind: a.kind, reasons: refused } });
+      await writeAudit(tx, ctx.clock, who, { action: 'approval.refused', subjectId: a.id, data: { ...about, reasons: refused } });
       return { kind: 'refused', a: ended, reasons: refused };
     }
-    await writeAudit(tx, ctx.clock, who, { action: 'approval.approve', subjectId: a.id, data: { via, kind: a.kind } });
+    await writeAudit(tx, ctx.clock, who, { action: 'approval.approve', subjectId: a.id, data: about });
     return { kind: 'decided', a };
   });
 
+  if (result.kind !== 'lost') wakeLiveAfterCommit(ctx.store.db, who.userId);
   if (result.kind === 'lost') {
     const a = (await ctx.store.db.selectFrom('approvals').selectAll().where('id', '=', approvalId).executeTakeFirst())!;
     if (effectiveStatus(a, nowIso) === 'expired') {
@@ -248,7 +260,10 @@ export async function expireApprovalIfDue(ctx: AppContext, approvalId: string): 
     await ctx.approvalKinds.of(a.kind).expire(ctx, tx, a, now);
     return a;
   });
-  if (expired) await notifyResolved(ctx, expired);
+  if (expired) {
+    wakeLiveAfterCommit(ctx.store.db, expired.user_id);
+    await notifyResolved(ctx, expired);
+  }
   return expired !== null;
 }
 

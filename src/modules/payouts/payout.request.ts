@@ -207,7 +207,7 @@ export async function requestPayout(
     };
     await insertPayout.run(tx, row);
     await addUsage(tx, row, 1);
-    await writeAudit(tx, ctx.clock, who, { action: 'payout.requested', subjectId: row.id, data: { decision: row.decision, reasons: policy.reasons } });
+    await writeAudit(tx, ctx.clock, who, { action: 'payout.requested', subjectId: row.id, data: { decision: row.decision, reasons: policy.reasons, request: { amount_ars: input.amount_ars, destination, destination_kind: kind } } });
     if (pending) {
       await createApproval(ctx, tx, {
         id: approvalId,

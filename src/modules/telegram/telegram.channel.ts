@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Executor } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import type { Clock } from '../../shared/clock.js';
-import type { ApprovalChannel, ApprovalNotice } from '../approvals/channels/channel.port.js';
+import type { ApprovalChannel, ApprovalNotice, ChannelView } from '../approvals/channels/channel.port.js';
 import { pendingText, resolvedText } from './telegram.messages.js';
 
 /** callback_data carries only the verb and the opaque approval id (≤ 64 bytes), never the amount. */
@@ -34,6 +34,19 @@ export class TelegramChannel implements ApprovalChannel {
   /** `db` is the caller's: inside a payout's transaction on SQLite, the only connection. */
   async isAvailable(userId: string, db: Executor): Promise<boolean> {
     return !!(await db.selectFrom('telegram_links').select('user_id').where('user_id', '=', userId).executeTakeFirst());
+  }
+
+  async describe(userId: string, db: Executor): Promise<ChannelView> {
+    const link = await db.selectFrom('telegram_links').selectAll().where('user_id', '=', userId).executeTakeFirst();
+    return {
+      name: 'telegram',
+      linked: !!link,
+      linked_at: link?.linked_at ?? null,
+      username: link?.username ?? null,
+      phone: null,
+      state: link ? 'active' : null,
+      problem: null,
+    };
   }
 
   async notifyPending(n: ApprovalNotice): Promise<void> {

@@ -1,31 +1,9 @@
 import { formatArs } from '../../shared/money.js';
 import type { ApprovalNotice } from '../approvals/channels/channel.port.js';
+import { FIELD_TEXT, fieldValueText, reasonsText } from '../approvals/channels/notice-text.js';
 
 /** Approval messages in plain Spanish for the owner (D23). */
-const REASONS: Record<string, string> = {
-  per_tx_limit: 'supera el límite por pago',
-  daily_limit: 'supera el límite diario',
-  monthly_limit: 'supera el límite mensual',
-  above_approval_threshold: 'supera el monto que pide aprobación',
-  destination_not_whitelisted: 'el destino no está en la lista de confianza',
-};
-const FIELDS: Record<string, string> = {
-  per_tx_limit_ars: 'Límite por pago',
-  daily_limit_ars: 'Límite diario',
-  monthly_limit_ars: 'Límite mensual',
-  require_approval_above_ars: 'Pedir aprobación por encima de',
-  whitelist_cbus: 'Destinos de confianza',
-};
 const when = new Intl.DateTimeFormat('es-AR', { timeZone: 'America/Argentina/Buenos_Aires', dateStyle: 'medium', timeStyle: 'short' });
-
-const fieldValue = (k: string, v: unknown): string =>
-  k === 'whitelist_cbus'
-    ? (v as string[]).length
-      ? (v as string[]).join(', ')
-      : '(ninguno)'
-    : Number(v) === 0
-      ? 'sin límite'
-      : formatArs(Math.round(Number(v) * 100));
 
 export function pendingText(n: ApprovalNotice): string {
   const agent = n.apiKeyName ? `Agente: ${n.apiKeyName}` : 'Pedido desde el panel';
@@ -37,7 +15,7 @@ export function pendingText(n: ApprovalNotice): string {
       `Monto: ${formatArs(p.amount)}`,
       `Destino: ${p.destination} (${p.destinationKind})`,
       ...(p.recipientName ? [`Destinatario: ${p.recipientName}`] : []),
-      `Motivo: ${p.reasons.map((r) => REASONS[r] ?? r).join('; ')}`,
+      `Motivo: ${reasonsText(p.reasons)}`,
       ...(p.note ? [`Concepto: ${p.note}`] : []),
       agent,
       expiry,
@@ -45,7 +23,7 @@ export function pendingText(n: ApprovalNotice): string {
   }
   const change = n.thresholdChange!;
   const lines = Object.entries(change.proposed).map(
-    ([k, v]) => `• ${FIELDS[k] ?? k}: ${fieldValue(k, change.current[k])} → ${fieldValue(k, v)}`,
+    ([k, v]) => `• ${FIELD_TEXT[k] ?? k}: ${fieldValueText(k, change.current[k])} → ${fieldValueText(k, v)}`,
   );
   return ['🔔 Aprobación requerida: cambio de límites', ...lines, agent, expiry].join('\n');
 }

@@ -25,10 +25,18 @@ export function telegramRoutes(app: App, ctx: AppContext): void {
             {
               channels: Type.Array(
                 Type.Object({
-                  name: Type.String({ description: 'dashboard or telegram' }),
+                  name: Type.String({ description: 'dashboard, telegram or whatsapp' }),
                   linked: Type.Boolean({ description: 'whether the channel reaches the owner' }),
                   linked_at: Type.Union([Type.String(), Type.Null()]),
                   username: Type.Union([Type.String(), Type.Null()], { description: 'the linked Telegram username' }),
+                  phone: Type.Union([Type.String(), Type.Null()], { description: 'the linked WhatsApp number, masked' }),
+                  state: Type.Union([Type.String(), Type.Null()], {
+                    description: '`active`; `undeliverable` (WhatsApp cannot deliver to the number: link it again) or `template_error` (the approval template was refused); null when not linked',
+                  }),
+                  problem: Type.Union(
+                    [Type.Object({ code: Type.Integer(), message: Type.String(), at: Type.String() }), Type.Null()],
+                    { description: 'the last error the messaging service reported for this link' },
+                  ),
                 }),
               ),
             },

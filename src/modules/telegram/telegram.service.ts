@@ -5,6 +5,7 @@ import { AppError, isAppError } from '../../shared/errors.js';
 import { pruneInBatches } from '../../shared/jobs.js';
 import { decideApproval, expireApprovalIfDue } from '../approvals/approvals.service.js';
 import { writeAudit } from '../audit/audit.service.js';
+import type { ChannelView } from '../approvals/channels/channel.port.js';
 import type { TelegramChannel } from './telegram.channel.js';
 
 export const LINK_CODE_TTL_MS = 15 * 60 * 1000;
@@ -66,14 +67,15 @@ export async function createLinkCode(ctx: AppContext, userId: string) {
   return { code, link: `https://t.me/${username}?start=${code}`, expires_at: expires.toISOString(), expires_in: LINK_CODE_TTL_MS / 1000 };
 }
 
-export async function listChannels(ctx: AppContext, userId: string) {
-  const out = [];
+/** Every configured channel and whether it reaches the owner (D23, D45); each linkable channel describes itself. */
+export async function listChannels(ctx: AppContext, userId: string): Promise<ChannelView[]> {
+  const out: ChannelView[] = [];
   for (const c of ctx.channels) {
-    if (c.name === 'dashboard') out.push({ name: 'dashboard', linked: true, linked_at: null, username: null });
-    else {
-      const link = await ctx.store.db.selectFrom('telegram_links').selectAll().where('user_id', '=', userId).executeTakeFirst();
-      out.push({ name: 'telegram', linked: !!link, linked_at: link?.linked_at ?? null, username: link?.username ?? null });
-    }
+    out.push(
+      c.describe
+        ? await c.describe(userId, ctx.store.db)
+        : { name: c.name, linked: true, linked_at: null, username: null, phone: null, state: 'active', problem: null },
+    );
   }
   return out;
 }

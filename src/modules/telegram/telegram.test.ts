@@ -59,7 +59,7 @@ describe('Telegram approval channel (D23)', () => {
     const res = await withdraw(t.app, owner.agentToken, { amount_ars: 60_000, destination: EXTERNAL_CBU });
     expectError(res, 503, 'APPROVAL_NOT_CONFIGURED');
     const ch = (await t.app.inject({ method: 'GET', url: '/v1/approval-channels', headers: bearer(owner.ownerToken) })).json();
-    expect(ch.channels).toEqual([{ name: 'telegram', linked: false, linked_at: null, username: null }]);
+    expect(ch.channels).toEqual([{ name: 'telegram', linked: false, linked_at: null, username: null, phone: null, state: null, problem: null }]);
   });
 
   it('links a chat with a one-time deep-link code', async () => {

@@ -1,5 +1,6 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { api, rawCall, unwrap } from './client';
+import { whenNotLive } from './live';
 import type { ApprovalList, PauseState } from './types';
 
 /** Query keys, in one place so mutations can refresh what they change. */
@@ -27,19 +28,18 @@ export function useCvu() {
 }
 
 export function useBalance() {
-  return useQuery({ queryKey: qk.balance, queryFn: () => unwrap(api.GET('/v1/balance')), refetchInterval: 30_000 });
+  return useQuery({ queryKey: qk.balance, queryFn: () => unwrap(api.GET('/v1/balance')), refetchInterval: whenNotLive(30_000) });
 }
 
 /**
- * Pending approvals: the one query polled everywhere (the nav badge), faster on the screens that show them. The
- * API allows 60 requests a minute per user, shared with the user's agents (D14), so the dashboard polls sparingly:
- * about 20 requests a minute on the busiest screen, none while the tab is hidden.
+ * Pending approvals (the nav badge, home, the inbox). Fetched again when the live stream says they changed; only
+ * while the stream is down does the dashboard poll, and slowly, none while the tab is hidden.
  */
-export function usePendingApprovals(fast: boolean) {
+export function usePendingApprovals() {
   return useQuery({
     queryKey: qk.pending,
     queryFn: () => unwrap(api.GET('/v1/approvals', { params: { query: { status: 'pending', limit: 100 } } })) as Promise<ApprovalList>,
-    refetchInterval: fast ? 5_000 : 15_000,
+    refetchInterval: whenNotLive(15_000),
     refetchIntervalInBackground: false,
   });
 }
@@ -67,7 +67,7 @@ export function usePause(enabled: boolean) {
     queryKey: qk.pause,
     queryFn: (): Promise<PauseState> => unwrap(api.GET('/v1/payouts/pause')),
     enabled,
-    refetchInterval: 60_000,
+    refetchInterval: whenNotLive(60_000),
   });
 }
 

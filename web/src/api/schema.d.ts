@@ -182,6 +182,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/approval-channels/whatsapp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start linking WhatsApp (owner session)
+         * @description A one-time code and a wa.me link, valid 15 minutes. The owner sends the code (the link types it in) from their phone to the business number; that number is then linked and approvals are also asked there, as a template message with Aprobar and Rechazar buttons. Linking again replaces the number.
+         */
+        post: operations["createWhatsAppLink"];
+        /**
+         * Unlink WhatsApp (owner session)
+         * @description Approvals are no longer sent to the number; buttons pressed on earlier messages are refused.
+         */
+        delete: operations["unlinkWhatsApp"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/approvals": {
         parameters: {
             query?: never;
@@ -325,6 +349,26 @@ export interface paths {
          * @description Up to the 100 most recent transfer legs, read live from the bank rail. Outgoing legs are listed too: check `direction` (`credit` is incoming). Empty, not an error, before onboarding.
          */
         get: operations["listDeposits"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/events/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Live updates for the dashboard (owner session, server-sent events)
+         * @description A `text/event-stream` that stays open: first, and then whenever one changes, an `event: state` whose `data` is a JSON object of fingerprints, one per topic (`approvals`: the pending approvals; `payouts`: the 20 newest payouts; `money`: the wallet history; `pause`: the emergency stop). A client fetches again what a changed fingerprint covers. Changes on this node arrive within milliseconds, those made on another node within `LIVE_POLL_MS`. A comment line (`: ping`) every `LIVE_HEARTBEAT_MS` keeps proxies from closing it; the stream ends after 30 minutes and the client opens another. Send the `Authorization` header (read it with `fetch`; EventSource cannot send headers).
+         */
+        get: operations["streamLiveState"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2127,8 +2171,18 @@ export interface operations {
                             /** @description whether the channel reaches the owner */
                             linked: boolean;
                             linked_at: string | null;
-                            /** @description dashboard or telegram */
+                            /** @description dashboard, telegram or whatsapp */
                             name: string;
+                            /** @description the linked WhatsApp number, masked */
+                            phone: string | null;
+                            /** @description the last error the messaging service reported for this link */
+                            problem: {
+                                at: string;
+                                code: number;
+                                message: string;
+                            } | null;
+                            /** @description `active`; `undeliverable` (WhatsApp cannot deliver to the number: link it again) or `template_error` (the approval template was refused); null when not linked */
+                            state: string | null;
                             /** @description the linked Telegram username */
                             username: string | null;
                         }[];
@@ -2435,6 +2489,400 @@ export interface operations {
         };
     };
     unlinkTelegram: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Unlinked */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request is malformed or fails validation; the message names the field: INVALID_JSON, INVALID_REQUEST */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description machine-readable code
+                         * @enum {string}
+                         */
+                        error: "INVALID_JSON" | "INVALID_REQUEST";
+                        /** @description human-readable explanation, subject to change */
+                        message: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired credentials: UNAUTHENTICATED, TOKEN_EXPIRED, INVALID_TOKEN */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description machine-readable code
+                         * @enum {string}
+                         */
+                        error: "UNAUTHENTICATED" | "TOKEN_EXPIRED" | "INVALID_TOKEN";
+                        /** @description human-readable explanation, subject to change */
+                        message: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description This session may not do this: OWNER_SESSION_REQUIRED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description machine-readable code
+                         * @enum {string}
+                         */
+                        error: "OWNER_SESSION_REQUIRED";
+                        /** @description human-readable explanation, subject to change */
+                        message: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Not found (or not yours): USER_NOT_FOUND, NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description machine-readable code
+                         * @enum {string}
+                         */
+                        error: "USER_NOT_FOUND" | "NOT_FOUND";
+                        /** @description human-readable explanation, subject to change */
+                        message: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The body is larger than 64 KiB: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description machine-readable code
+                         * @enum {string}
+                         */
+                        error: "PAYLOAD_TOO_LARGE";
+                        /** @description human-readable explanation, subject to change */
+                        message: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The body is not application/json: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description machine-readable code
+                         * @enum {string}
+                         */
+                        error: "UNSUPPORTED_MEDIA_TYPE";
+                        /** @description human-readable explanation, subject to change */
+                        message: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Rate limit exceeded; wait for Retry-After seconds: RATE_LIMIT_EXCEEDED */
+            429: {
+                headers: {
+                    /** @description seconds until the budget is renewed */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description machine-readable code
+                         * @enum {string}
+                         */
+                        error: "RATE_LIMIT_EXCEEDED";
+                        /** @description human-readable explanation, subject to change */
+                        message: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Unexpected failure; no internals are shown: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description machine-readable code
+                         * @enum {string}
+                         */
+                        error: "INTERNAL_ERROR";
+                        /** @description human-readable explanation, subject to change */
+                        message: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description A dependency is unavailable; retry later: SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description machine-readable code
+                         * @enum {string}
+                         */
+                        error: "SERVICE_UNAVAILABLE";
+                        /** @description human-readable explanation, subject to change */
+                        message: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    createWhatsAppLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The code and link */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description e.g. `K7QM-4TZP` */
+                        code: string;
+                        expires_at: string;
+                        /** @description seconds */
+                        expires_in: number;
+                        /** @description https://wa.me/<business number>?text=… — opens WhatsApp with the message typed in */
+                        link: string;
+                        /** @description the message to send, with the code */
+                        text: string;
+                    };
+                };
+            };
+            /** @description The request is malformed or fails validation; the message names the field: INVALID_JSON, INVALID_REQUEST */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description machine-readable code
+                         * @enum {string}
+                         */
+                        error: "INVALID_JSON" | "INVALID_REQUEST";
+                        /** @description human-readable explanation, subject to change */
+                        message: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired credentials: UNAUTHENTICATED, TOKEN_EXPIRED, INVALID_TOKEN */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description machine-readable code
+                         * @enum {string}
+                         */
+                        error: "UNAUTHENTICATED" | "TOKEN_EXPIRED" | "INVALID_TOKEN";
+                        /** @description human-readable explanation, subject to change */
+                        message: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description This session may not do this: OWNER_SESSION_REQUIRED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description machine-readable code
+                         * @enum {string}
+                         */
+                        error: "OWNER_SESSION_REQUIRED";
+                        /** @description human-readable explanation, subject to change */
+                        message: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Not found (or not yours): USER_NOT_FOUND, NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description machine-readable code
+                         * @enum {string}
+                         */
+                        error: "USER_NOT_FOUND" | "NOT_FOUND";
+                        /** @description human-readable explanation, subject to change */
+                        message: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The body is larger than 64 KiB: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description machine-readable code
+                         * @enum {string}
+                         */
+                        error: "PAYLOAD_TOO_LARGE";
+                        /** @description human-readable explanation, subject to change */
+                        message: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The body is not application/json: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description machine-readable code
+                         * @enum {string}
+                         */
+                        error: "UNSUPPORTED_MEDIA_TYPE";
+                        /** @description human-readable explanation, subject to change */
+                        message: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Rate limit exceeded; wait for Retry-After seconds: RATE_LIMIT_EXCEEDED */
+            429: {
+                headers: {
+                    /** @description seconds until the budget is renewed */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description machine-readable code
+                         * @enum {string}
+                         */
+                        error: "RATE_LIMIT_EXCEEDED";
+                        /** @description human-readable explanation, subject to change */
+                        message: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Unexpected failure; no internals are shown: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description machine-readable code
+                         * @enum {string}
+                         */
+                        error: "INTERNAL_ERROR";
+                        /** @description human-readable explanation, subject to change */
+                        message: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description A dependency is unavailable; retry later: SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description machine-readable code
+                         * @enum {string}
+                         */
+                        error: "SERVICE_UNAVAILABLE";
+                        /** @description human-readable explanation, subject to change */
+                        message: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    unlinkWhatsApp: {
         parameters: {
             query?: never;
             header?: never;
@@ -4087,6 +4535,142 @@ export interface operations {
                          * @enum {string}
                          */
                         error: "INSUFFICIENT_SCOPE";
+                        /** @description human-readable explanation, subject to change */
+                        message: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Not found (or not yours): USER_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description machine-readable code
+                         * @enum {string}
+                         */
+                        error: "USER_NOT_FOUND";
+                        /** @description human-readable explanation, subject to change */
+                        message: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Rate limit exceeded; wait for Retry-After seconds: RATE_LIMIT_EXCEEDED */
+            429: {
+                headers: {
+                    /** @description seconds until the budget is renewed */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description machine-readable code
+                         * @enum {string}
+                         */
+                        error: "RATE_LIMIT_EXCEEDED";
+                        /** @description human-readable explanation, subject to change */
+                        message: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Unexpected failure; no internals are shown: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description machine-readable code
+                         * @enum {string}
+                         */
+                        error: "INTERNAL_ERROR";
+                        /** @description human-readable explanation, subject to change */
+                        message: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description A dependency is unavailable; retry later: SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description machine-readable code
+                         * @enum {string}
+                         */
+                        error: "SERVICE_UNAVAILABLE";
+                        /** @description human-readable explanation, subject to change */
+                        message: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    streamLiveState: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The stream of state fingerprints */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            /** @description Missing, invalid or expired credentials: UNAUTHENTICATED, TOKEN_EXPIRED, INVALID_TOKEN */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description machine-readable code
+                         * @enum {string}
+                         */
+                        error: "UNAUTHENTICATED" | "TOKEN_EXPIRED" | "INVALID_TOKEN";
+                        /** @description human-readable explanation, subject to change */
+                        message: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description This session may not do this: OWNER_SESSION_REQUIRED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description machine-readable code
+                         * @enum {string}
+                         */
+                        error: "OWNER_SESSION_REQUIRED";
                         /** @description human-readable explanation, subject to change */
                         message: string;
                     } & {

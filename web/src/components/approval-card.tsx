@@ -3,11 +3,12 @@ import { useState } from 'react';
 import { api, unwrap } from '../api/client';
 import { qk, refreshMoney } from '../api/queries';
 import type { Approval } from '../api/types';
-import { formatArs, formatCountdown } from '../lib/format';
+import { formatAccount, formatArs, formatCountdown } from '../lib/format';
 import { useNow } from '../lib/hooks';
 import { tOr, useI18n, type T } from '../lib/i18n';
 import type { MessageKey } from '../lib/messages';
 import { Link } from '../lib/router';
+import { Account } from './payout-row';
 import { toast } from './toast';
 import { ConfirmDialog, ErrorBox, Money, StatusBadge, When } from './ui';
 
@@ -17,9 +18,10 @@ export const reasonText = (t: T, r: string) => tOr(t, `reason.${r}`, r);
 /** How a decision arrived: "desde el panel", "por Telegram". */
 export const viaText = (t: T, via: string) => tOr(t, `timeline.via.${via}`, t('approvals.via', { via })).trim();
 
-function valueText(t: T, field: string, v: unknown): string {
+function valueText(t: T, field: string, v: unknown): React.ReactNode {
   if (v === undefined) return '—';
-  if (Array.isArray(v)) return v.length ? v.join(', ') : t('limits.whitelistEmpty');
+  // Destinations one to a line, CBUs and CVUs in their two blocks: never wider than a phone.
+  if (Array.isArray(v)) return v.length ? v.map((d: string) => <span key={d} className="diff-item mono account">{formatAccount(d)}</span>) : t('limits.whitelistEmpty');
   // A non-breaking space keeps "$ 800.000,00" on one line in a narrow table.
   if (typeof v === 'number') return (v === 0 ? `${formatArs(0)} (${t('limits.zero')})` : formatArs(v)).replace('$ ', '$\u00a0');
   return String(v);
@@ -45,10 +47,10 @@ export function ThresholdDiff({ change }: { change: { current: Record<string, un
           return (
             <tr key={f}>
               <th scope="row">{f === 'whitelist_cbus' ? t('limits.whitelist') : t(`limits.${f}` as MessageKey)}</th>
-              <td>
+              <td data-label={t('diff.old')}>
                 <del className={same ? 'same' : undefined}>{valueText(t, f, change.current[f])}</del>
               </td>
-              <td>
+              <td data-label={t('diff.new')}>
                 <ins className={same ? 'same' : undefined}>
                   {valueText(t, f, change.proposed[f])}
                   {same && ` (${t('diff.unchanged')})`}
@@ -119,7 +121,7 @@ export function ApprovalCard({ approval: a, fetchedAt }: { approval: Approval; f
             <div>
               <dt>{t('approvals.to')}</dt>
               <dd>
-                <span className="mono">{a.payout!.destination}</span> <span className="muted">({a.payout!.destination_kind})</span>
+                <Account value={a.payout!.destination} /> <span className="muted">({a.payout!.destination_kind})</span>
               </dd>
             </div>
             <div>
@@ -187,7 +189,7 @@ export function ApprovalCard({ approval: a, fetchedAt }: { approval: Approval; f
       >
         {isPayout ? (
           <p>
-            <Money amount={a.payout!.amount_ars} /> → <span className="mono">{a.payout!.destination}</span>
+            <Money amount={a.payout!.amount_ars} /> → <Account value={a.payout!.destination} />
             {a.payout!.recipient_name && <> ({a.payout!.recipient_name})</>}
           </p>
         ) : (

@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { checkDestination, sameDestination } from '../lib/ar-ids';
-import { formatArsPlain, parseArs } from '../lib/format';
+import { formatArsPlain, formatDateAr, parseArs, parseDateAr } from '../lib/format';
 import { useI18n } from '../lib/i18n';
 import { Field } from './ui';
 
@@ -111,5 +111,36 @@ export function DestinationListEditor(props: { label: string; addLabel: string; 
         </button>
       </div>
     </fieldset>
+  );
+}
+
+/**
+ * A date typed as es-AR writes it (`31/12/2026`), whatever the browser's locale: a native date field would show
+ * the browser's own format (`12/31/2026` on an English one). `onChange` gets the end of that day in Buenos Aires
+ * as ISO, null when empty, and `valid` says whether the text is a date.
+ */
+export function DateInput(props: { label: string; value: string | null; onChange(v: string | null, valid: boolean): void }) {
+  const { t } = useI18n();
+  const [text, setText] = useState(formatDateAr(props.value));
+  const invalid = text.trim() !== '' && parseDateAr(text) === null;
+  return (
+    <Field label={props.label} hint={t('agents.expiresHint')} error={invalid ? t('agents.expiresInvalid') : null}>
+      {({ id, describedBy }) => (
+        <input
+          id={id}
+          inputMode="numeric"
+          autoComplete="off"
+          placeholder="dd/mm/aaaa"
+          value={text}
+          aria-describedby={describedBy}
+          aria-invalid={invalid}
+          onChange={(e) => {
+            setText(e.target.value);
+            const v = e.target.value.trim() === '' ? null : parseDateAr(e.target.value);
+            props.onChange(v, e.target.value.trim() === '' || v !== null);
+          }}
+        />
+      )}
+    </Field>
   );
 }

@@ -27,10 +27,20 @@ export function errorText(t: T, e: unknown): string {
 export function ErrorBox({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
   const { t } = useI18n();
   const ownerOnly = error instanceof ApiError && error.code === 'OWNER_SESSION_REQUIRED';
+  const limited = error instanceof ApiError && error.code === 'RATE_LIMIT_EXCEEDED' ? Math.max(1, error.retryAfter ?? 5) : null;
+  // A rate limit passes by itself: try again when the service said, without a click.
+  const retry = useRef(onRetry);
+  retry.current = onRetry;
+  const canRetry = !!onRetry;
+  useEffect(() => {
+    if (limited === null || !canRetry) return;
+    const id = setTimeout(() => retry.current?.(), limited * 1000);
+    return () => clearTimeout(id);
+  }, [limited, canRetry, error]);
   return (
-    <div className="notice notice-error" role="alert">
-      <strong>{ownerOnly ? t('ownerOnly.title') : t('error.title')}</strong>
-      <p>{errorText(t, error)}</p>
+    <div className="notice notice-error" role="alert" data-error={error instanceof ApiError ? error.code : undefined}>
+      <strong>{ownerOnly ? t('ownerOnly.title') : limited !== null ? t('error.rateLimitedTitle') : t('error.title')}</strong>
+      <p>{limited !== null && onRetry ? t('error.rateLimited', { s: limited }) : errorText(t, error)}</p>
       {onRetry && !ownerOnly && (
         <button type="button" className="btn btn-secondary" onClick={onRetry}>
           {t('common.retry')}

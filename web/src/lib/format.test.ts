@@ -89,3 +89,14 @@ describe('Buenos Aires dates, 24-hour', () => {
     expect(formatAccount('mate.rio.sol')).toBe('mate.rio.sol');
   });
 });
+
+describe('dates as es-AR writes them, whatever the browser', () => {
+  it('formats the Buenos Aires day and parses it back to the end of that day', async () => {
+    const { formatDateAr, parseDateAr } = await import('./format');
+    expect(formatDateAr('2027-01-01T02:59:59Z')).toBe('31/12/2026');
+    expect(parseDateAr('31/12/2026')).toBe('2026-12-31T23:59:59-03:00');
+    expect(parseDateAr('1-2-27')).toBe('2027-02-01T23:59:59-03:00');
+    expect(formatDateAr(parseDateAr('5/3/2027'))).toBe('05/03/2027');
+    for (const bad of ['31/02/2026', '12/31/2026', '2026-12-31', 'mañana', '']) expect(parseDateAr(bad)).toBeNull();
+  });
+});

@@ -105,3 +105,27 @@ export const isoOf = (iso: string | null | undefined): string | undefined => (is
 export function formatAccount(account: string): string {
   return /^\d{22}$/.test(account) ? `${account.slice(0, 8)} ${account.slice(8)}` : account;
 }
+
+/** An instant's day in Buenos Aires as es-AR writes it: `31/12/2026` (whatever the browser's locale). */
+export function formatDateAr(iso: string | null | undefined): string {
+  if (!iso) return '';
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return '';
+  const p = baParts(d);
+  return `${pad(p.day)}/${pad(p.month)}/${p.year}`;
+}
+
+/**
+ * `31/12/2026` (also `31-12-2026`, `31.12.26`) → the last second of that day in Buenos Aires
+ * (`2026-12-31T23:59:59-03:00`, Argentina keeps no summer time); null when it is not a real date.
+ */
+export function parseDateAr(text: string): string | null {
+  const m = /^\s*(\d{1,2})[/.-](\d{1,2})[/.-](\d{2}|\d{4})\s*$/.exec(text);
+  if (!m) return null;
+  const day = Number(m[1]);
+  const month = Number(m[2]);
+  const year = m[3]!.length === 2 ? 2000 + Number(m[3]) : Number(m[3]);
+  const check = new Date(Date.UTC(year, month - 1, day));
+  if (check.getUTCFullYear() !== year || check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day) return null;
+  return `${year}-${pad(month)}-${pad(day)}T23:59:59-03:00`;
+}

@@ -21,10 +21,18 @@ function storedLang(): Lang {
 
 export type T = (key: MessageKey, vars?: Record<string, string | number>) => string;
 
+/** Keys with plural forms: `x.one` and `x.other` exist, and `tn('x', n)` picks one. */
+export type PluralKey = { [K in MessageKey]: K extends `${infer B}.other` ? B : never }[MessageKey];
+/** A count in words: the plural form `Intl.PluralRules` gives for `n` in the UI language ("1 pago", "2 pagos"). */
+export type TN = (key: PluralKey, n: number, vars?: Record<string, string | number>) => string;
+
+const PLURALS: Record<Lang, Intl.PluralRules> = { es: new Intl.PluralRules('es-AR'), en: new Intl.PluralRules('en') };
+
 interface I18n {
   lang: Lang;
   setLang(l: Lang): void;
   t: T;
+  tn: TN;
 }
 
 const Ctx = createContext<I18n | null>(null);
@@ -50,7 +58,14 @@ export function I18nProvider({ children }: { children: ReactNode }) {
     },
     [lang],
   );
-  const value = useMemo(() => ({ lang, setLang, t }), [lang, setLang, t]);
+  const tn = useCallback<TN>(
+    (key, n, vars) => {
+      const form = `${key}.${PLURALS[lang].select(n)}`;
+      return t((form in DICTS[lang] ? form : `${key}.other`) as MessageKey, { ...vars, n });
+    },
+    [lang, t],
+  );
+  const value = useMemo(() => ({ lang, setLang, t, tn }), [lang, setLang, t, tn]);
   return <Ctx.Provider value={value}>{children}</Ctx.Provider>;
 }
 

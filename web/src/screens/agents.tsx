@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { api, unwrap } from '../api/client';
 import { qk } from '../api/queries';
 import { SCOPES, type ApiKey, type KeyControls, type KeyPatch, type NewApiKey } from '../api/types';
-import { AmountInput, DestinationListEditor } from '../components/inputs';
+import { AmountInput, DateInput, DestinationListEditor } from '../components/inputs';
 import { OwnerOnly, ScreenHead } from '../components/screen';
 import { SecretReveal } from '../components/secret';
 import { toast } from '../components/toast';
@@ -128,7 +128,7 @@ function KeyItem({ k }: { k: ApiKey }) {
 
 /** D31 per-agent controls (PATCH /v1/api-keys/{id}): scopes, allowlist, the key's own limits, expiry. */
 function KeyControlsEditor({ id, name, controls }: { id: string; name: string; controls: KeyControls }) {
-  const { t } = useI18n();
+  const { t, tn } = useI18n();
   const qc = useQueryClient();
   const [draft, setDraft] = useState<KeyControls>(() => ({
     scopes: controls.scopes,
@@ -146,12 +146,13 @@ function KeyControlsEditor({ id, name, controls }: { id: string; name: string; c
     },
   });
   const limitsValid = [draft.per_tx_limit_ars, draft.daily_limit_ars, draft.monthly_limit_ars].every((v) => v !== null && Number.isFinite(v));
+  const [dateOk, setDateOk] = useState(true);
   // What is saved, in words: "6 de 7 permisos · Límite diario $ 10.000,00 · 1 destino permitido".
   const limits = (['per_tx_limit_ars', 'daily_limit_ars', 'monthly_limit_ars'] as const).filter((f) => controls[f] > 0).map((f) => `${t(`limits.${f}`)} ${formatArs(controls[f])}`);
   const summary = [
-    t('agents.scopeCount', { n: controls.scopes.length, total: SCOPES.length }),
+    tn('agents.scopeCount', controls.scopes.length, { total: SCOPES.length }),
     ...(limits.length ? limits : [t('agents.noKeyLimits')]),
-    ...(controls.allowlist.length ? [t('agents.allowlistCount', { n: controls.allowlist.length })] : []),
+    ...(controls.allowlist.length ? [tn('agents.allowlistCount', controls.allowlist.length)] : []),
   ].join(' · ');
   return (
     <details className="controls">
@@ -203,18 +204,16 @@ function KeyControlsEditor({ id, name, controls }: { id: string; name: string; c
             ))}
           </div>
         </fieldset>
-        <Field label={t('agents.expiresAt')}>
-          {({ id: fid }) => (
-            <input
-              id={fid}
-              type="date"
-              value={draft.expires_at ? draft.expires_at.slice(0, 10) : ''}
-              onChange={(e) => setDraft({ ...draft, expires_at: e.target.value ? `${e.target.value}T23:59:59-03:00` : null })}
-            />
-          )}
-        </Field>
+        <DateInput
+          label={t('agents.expiresAt')}
+          value={draft.expires_at}
+          onChange={(expires_at, valid) => {
+            setDateOk(valid);
+            if (valid) setDraft({ ...draft, expires_at });
+          }}
+        />
         {save.error && <ErrorBox error={save.error} />}
-        <button type="submit" className="btn btn-primary" disabled={save.isPending || !limitsValid}>
+        <button type="submit" className="btn btn-primary" disabled={save.isPending || !limitsValid || !dateOk}>
           {save.isPending ? t('common.saving') : t('common.save')}
         </button>
       </form>

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { api, unwrap } from '../api/client';
+import { whenNotLive } from '../api/live';
 import { qk, useFeatures, usePause, usePendingApprovals } from '../api/queries';
 import type { ApprovalList } from '../api/types';
 import { ApprovalCard } from '../components/approval-card';
@@ -11,11 +12,11 @@ import { Link } from '../lib/router';
 /** The inbox: pending first (polled every few seconds, so new requests appear by themselves), then decided. */
 export function ApprovalsScreen() {
   const { t } = useI18n();
-  const pending = usePendingApprovals(true);
+  const pending = usePendingApprovals();
   const recent = useQuery({
     queryKey: qk.approvalsRecent,
     queryFn: () => unwrap(api.GET('/v1/approvals', { params: { query: { limit: 20 } } })) as Promise<ApprovalList>,
-    refetchInterval: 15_000,
+    refetchInterval: whenNotLive(15_000),
   });
   const decided = (recent.data?.approvals ?? []).filter((a) => a.status !== 'pending');
   const paused = usePause(useFeatures().data?.pause === true).data?.paused === true;

@@ -1,6 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { api, unwrap } from '../api/client';
+import { whenNotLive } from '../api/live';
 import { qk, refreshMoney, useBalance, useCvu, useFeatures, usePause, usePendingApprovals } from '../api/queries';
+import type { PauseState, Payout } from '../api/types';
+import { CancelPayout, waitsForResume } from '../components/cancel-payout';
 import { DepositRow, PayoutRow } from '../components/payout-row';
 import { ScreenHead } from '../components/screen';
 import { toast } from '../components/toast';
@@ -18,10 +22,11 @@ export function HomeScreen() {
   const payouts = useQuery({
     queryKey: [...qk.payouts, 'recent'],
     queryFn: () => unwrap(api.GET('/v1/withdraws', { params: { query: { limit: 5 } } })),
-    refetchInterval: 30_000,
+    refetchInterval: whenNotLive(30_000),
   });
-  const deposits = useQuery({ queryKey: qk.deposits, queryFn: () => unwrap(api.GET('/v1/deposits')), refetchInterval: 60_000 });
-  const credits = (deposits.data?.deposits ?? []).filter((d) => d.direction === 'credit').slice(0, 5);
+  const deposits = useQuery({ queryKey: qk.deposits, queryFn: () => unwrap(api.GET('/v1/deposits')), refetchInterval: whenNotLive(60_000) });
+  // Money in, not money back: a failed payout's reversal (REVERSED) returns the owner's own money, it is no income.
+  const credits = (deposits.data?.deposits ?? []).filter((d) => d.direction === 'credit' && d.status !== 'REVERSED').slice(0, 5);
 
   return (
     <>
@@ -88,8 +93,8 @@ export function HomeScreen() {
 
 /** What waits for the owner: pending payouts and agents' proposals, with the time left on each. */
 function Waiting() {
-  const { t } = useI18n();
-  const pending = usePendingApprovals(true);
+  const { t, tn } = useI18n();
+  const pending = usePendingApprovals();
   const now = useNow(1000);
   const list = pending.data?.approvals ?? [];
   const payouts = list.filter((a) => a.kind === 'payout');
@@ -105,8 +110,8 @@ function Waiting() {
       ) : (
         <>
           <ul className="waiting">
-            {payouts.length > 0 && <li className="waiting-count">{t('home.pendingPayouts', { n: payouts.length })}</li>}
-            {proposals.length > 0 && <li className="waiting-count">{t('home.pendingProposals', { n: proposals.length })}</li>}
+            {payouts.length > 0 && <li className="waiting-count">{tn('home.pendingPayouts', payouts.length)}</li>}
+            {proposals.length > 0 && <li className="waiting-count">{tn('home.pendingProposals', proposals.length)}</li>}
           </ul>
           <ul className="rows compact">
             {list.slice(0, 4).map((a) => {
@@ -137,49 +142,101 @@ function Waiting() {
   );
 }
 
-/** D31: one obvious switch that stops every payout at once (shown only when the service offers it). */
+/**
+ * D31/D36: one obvious switch that stops every payout at once. It never disappears: while its state cannot be
+ * read (a rate limit, the network) it still offers to pause, which is always safe. After pausing it lists what was
+ * already on its way to the bank (`in_flight`) and the approved payouts that wait for resume, each cancellable.
+ */
 function EmergencyStop() {
   const { t } = useI18n();
   const qc = useQueryClient();
   const pause = usePause(true);
+  const [inFlight, setInFlight] = useState<Payout[] | null>(null);
   const toggle = useMutation({
-    mutationFn: (paused: boolean) => unwrap(paused ? api.POST('/v1/payouts/pause') : api.POST('/v1/payouts/resume')),
+    mutationFn: (paused: boolean) => unwrap(paused ? api.POST('/v1/payouts/pause') : api.POST('/v1/payouts/resume')) as Promise<PauseAnswer>,
     onSuccess: (state) => {
       qc.setQueryData(qk.pause, state);
+      setInFlight(state.paused ? (state.in_flight ?? []) : null);
       refreshMoney(qc);
       toast(state.paused ? t('pause.paused') : t('pause.resumed'));
     },
   });
-  if (pause.isPending || pause.error) return null;
-  const paused = pause.data!.paused;
+  const known = pause.data as PauseAnswer | undefined;
+  const paused = known?.paused === true;
+  const shownInFlight = inFlight ?? (paused ? (known?.in_flight ?? []) : []);
+  const waiting = useQuery({
+    queryKey: [...qk.payouts, 'waiting'],
+    queryFn: () => unwrap(api.GET('/v1/withdraws', { params: { query: { limit: 50 } } })),
+    enabled: paused,
+    select: (d) => d.withdraws.filter(waitsForResume),
+  });
   return (
-    <section className={`card stop ${paused ? 'stop-on' : ''}`} aria-labelledby="stop-h">
+    <section className={`card stop ${paused ? 'stop-on' : ''}`} aria-labelledby="stop-h" data-testid="emergency-stop">
       <div className="stop-row">
         <div>
           <h2 id="stop-h">{t('pause.title')}</h2>
-          <p id="stop-desc">{paused ? t('pause.on') : t('pause.off')}</p>
-          {paused && pause.data!.paused_at && (
+          <p id="stop-desc">{!known ? (pause.isPending ? t('common.loading') : t('pause.unknown')) : paused ? t('pause.on') : t('pause.off')}</p>
+          {paused && known?.paused_at && (
             <p className="muted">
-              {t('pause.since')} <When iso={pause.data!.paused_at} />
+              {t('pause.since')} <When iso={known.paused_at} />
             </p>
           )}
         </div>
-        <button
-          type="button"
-          role="switch"
-          aria-checked={paused}
-          aria-describedby="stop-desc"
-          className="switch"
-          disabled={toggle.isPending}
-          onClick={() => toggle.mutate(!paused)}
-        >
-          <span className="switch-track" aria-hidden="true">
-            <span className="switch-thumb" />
-          </span>
-          <span>{t('pause.switch')}</span>
-        </button>
+        {known ? (
+          <button
+            type="button"
+            role="switch"
+            aria-checked={paused}
+            aria-describedby="stop-desc"
+            className="switch"
+            disabled={toggle.isPending}
+            onClick={() => toggle.mutate(!paused)}
+          >
+            <span className="switch-track" aria-hidden="true">
+              <span className="switch-thumb" />
+            </span>
+            {/* What pressing it does now. */}
+            <span>{paused ? t('pause.switchResume') : t('pause.switchPause')}</span>
+          </button>
+        ) : (
+          <button type="button" className="btn btn-danger" disabled={toggle.isPending} onClick={() => toggle.mutate(true)}>
+            {t('pause.switchPause')}
+          </button>
+        )}
       </div>
+      {pause.error && !known && <ErrorBox error={pause.error} onRetry={() => pause.refetch()} />}
       {toggle.error && <ErrorBox error={toggle.error} />}
+      {paused && shownInFlight.length > 0 && (
+        <div className="stop-list" data-testid="in-flight">
+          <h3>{t('pause.inFlightTitle')}</h3>
+          <p className="muted small">{t('pause.inFlightIntro')}</p>
+          <ul className="rows compact">
+            {shownInFlight.map((p) => (
+              <PayoutRow key={p.id} p={p} />
+            ))}
+          </ul>
+        </div>
+      )}
+      {paused && (waiting.data?.length ?? 0) > 0 && (
+        <div className="stop-list" data-testid="waiting-for-resume">
+          <h3>{t('pause.waitingTitle')}</h3>
+          <p className="muted small">{t('pause.waitingIntro')}</p>
+          <ul className="rows compact">
+            {waiting.data!.map((p) => (
+              <li key={p.id} className="row row-action" data-payout-id={p.id}>
+                <span className="row-main">
+                  <Money amount={p.amount_ars} className="row-amount" />
+                  <span className="row-sub mono account">{p.destination}</span>
+                </span>
+                <CancelPayout p={p} />
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
     </section>
   );
 }
+
+/** The pause answer with D36's `in_flight` (typed here until the generated schema has it). */
+type PauseAnswer = PauseState & { in_flight?: Payout[] };

@@ -17,7 +17,7 @@ export function LimitsScreen() {
   const { t } = useI18n();
   const qc = useQueryClient();
   const current = useQuery({ queryKey: qk.thresholds, queryFn: () => unwrap(api.GET('/v1/thresholds')) });
-  const pending = usePendingApprovals(true);
+  const pending = usePendingApprovals();
   const proposals = (pending.data?.approvals ?? []).filter((a) => a.kind === 'threshold_change');
   const [draft, setDraftState] = useState<Draft | null>(null);
   const [dirty, setDirty] = useState(false);

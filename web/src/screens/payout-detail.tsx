@@ -1,10 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { api, rawCall, unwrap } from '../api/client';
+import { isLive } from '../api/live';
 import { qk } from '../api/queries';
 import { isFinal, type Payout, type Receipt } from '../api/types';
 import { reasonText } from '../components/approval-card';
-import { PayoutStatus } from '../components/payout-row';
+import { CancelPayout, waitsForResume } from '../components/cancel-payout';
+import { Account, PayoutStatus } from '../components/payout-row';
 import { ScreenHead } from '../components/screen';
 import { ErrorBox, Loading, Money, Section, When } from '../components/ui';
 import { formatAccount, formatTime, type Lang } from '../lib/format';
@@ -76,7 +78,8 @@ export function PayoutDetailScreen({ params }: { params: Record<string, string> 
     queryKey: qk.payout(id),
     queryFn: () => unwrap(api.GET('/v1/withdraws/{id}', { params: { path: { id } } })),
     // Until it settles, follow it (the sandbox bank confirms within seconds).
-    refetchInterval: (q) => (q.state.data && isFinal(q.state.data.status) ? false : 3_000),
+    // The live stream covers the newest payouts; an older one still moving is also asked now and then.
+    refetchInterval: (q) => (q.state.data && isFinal(q.state.data.status) ? false : isLive() ? 15_000 : 3_000),
   });
   const p = payout.data;
   const receipt = useQuery({
@@ -135,8 +138,14 @@ export function PayoutDetailScreen({ params }: { params: Record<string, string> 
             <Money amount={p!.amount_ars} />
           </h2>
           <p data-testid="payout-status">
-            <PayoutStatus status={p!.status} />
+            <PayoutStatus status={p!.status} waiting={waitsForResume(p!)} />
           </p>
+          {waitsForResume(p!) && (
+            <div className="notice notice-warn">
+              <p>{t('pause.waitingIntro')}</p>
+              <CancelPayout p={p!} />
+            </div>
+          )}
           {failure && (
             <div className="notice notice-error" role="status">
               <strong>{t('payouts.failure')}</strong>
@@ -145,7 +154,7 @@ export function PayoutDetailScreen({ params }: { params: Record<string, string> 
           )}
           <dl className="facts">
             <Fact label={t('payouts.destination')}>
-              <span className="mono">{p!.destination}</span> <span className="muted">({p!.destination_kind})</span>
+              <Account value={p!.destination} /> <span className="muted">({p!.destination_kind})</span>
               {r?.destination.account && r.destination.account !== p!.destination && (
                 <div className="mono muted small">{formatAccount(r.destination.account)}</div>
               )}
@@ -196,7 +205,8 @@ export function PayoutDetailScreen({ params }: { params: Record<string, string> 
             </ol>
           </Section>
           <Section title={t('payouts.receipt')}>
-            {p!.status !== 'confirmed' && <p className="muted small">{t('payouts.notProof')}</p>}
+            {/* "Not credited yet" only while it may still be; a payout that ended otherwise did not happen. */}
+            {p!.status !== 'confirmed' && <p className="muted small">{t(isFinal(p!.status) ? 'payouts.notDone' : 'payouts.notProof')}</p>}
             <div className="actions">
               <button type="button" className="btn btn-secondary" onClick={() => run('html')} disabled={busy !== null}>
                 {t('payouts.receiptHtml')}

@@ -1,6 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect, useId } from 'react';
 import { api, unwrap } from '../api/client';
+import { whenNotLive } from '../api/live';
 import { qk } from '../api/queries';
 import { PAYOUT_STATUSES } from '../api/types';
 import { PayoutRow } from '../components/payout-row';
@@ -19,7 +20,7 @@ const AUTO_PAGES = 6;
  * pages loaded; when it leaves fewer than a screenful, the next pages are fetched by themselves (a few at most).
  */
 export function PayoutsScreen() {
-  const { t } = useI18n();
+  const { t, tn } = useI18n();
   const { search } = useLocation();
   const status = search.get('status') ?? '';
   const selectId = useId();
@@ -28,7 +29,7 @@ export function PayoutsScreen() {
     queryFn: ({ pageParam }) => unwrap(api.GET('/v1/withdraws', { params: { query: { limit: PAGE, ...(pageParam ? { cursor: pageParam } : {}) } } })),
     initialPageParam: '',
     getNextPageParam: (last) => last.next_cursor ?? undefined,
-    refetchInterval: 60_000,
+    refetchInterval: whenNotLive(60_000),
   });
   const all = q.data?.pages.flatMap((p) => p.withdraws) ?? [];
   const shown = status ? all.filter((p) => p.status === status) : all;
@@ -62,7 +63,7 @@ export function PayoutsScreen() {
         ) : (
           <>
             <p className="muted small" role="status">
-              {t('payouts.loaded', { n: shown.length })}
+              {tn('payouts.loaded', shown.length)}
             </p>
             <ul className="rows">
               {shown.map((p) => (

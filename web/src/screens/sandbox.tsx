@@ -12,11 +12,13 @@ import { useI18n } from '../lib/i18n';
 
 type Kyc = 'pending' | 'verified' | 'rejected';
 
+const DEFAULT_AMOUNT = 150000;
+
 /** D26: the sandbox's helpers (owner only): money arriving from another bank, and KYC outcomes. */
 export function SandboxScreen() {
   const { t } = useI18n();
   const qc = useQueryClient();
-  const [amount, setAmount] = useState<number | null>(150000);
+  const [amount, setAmount] = useState<number | null>(DEFAULT_AMOUNT);
   const [fromName, setFromName] = useState('');
   const [fromCbu, setFromCbu] = useState('');
   const [kyc, setKyc] = useState<Kyc>('verified');
@@ -32,6 +34,10 @@ export function SandboxScreen() {
       ),
     onSuccess: (d) => {
       toast(t('sandbox.deposited', { amount: formatArs(d.amount) }));
+      // A fresh form for the next one: nothing of this deposit is left to send twice by mistake.
+      setAmount(DEFAULT_AMOUNT);
+      setFromName('');
+      setFromCbu('');
       for (const key of [qk.balance, qk.deposits, qk.activity]) void qc.invalidateQueries({ queryKey: key });
     },
   });

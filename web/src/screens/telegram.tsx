@@ -4,14 +4,14 @@ import { api, unwrap } from '../api/client';
 import { qk } from '../api/queries';
 import type { TelegramLink } from '../api/types';
 import { QrCode } from '../components/qr';
-import { OwnerOnly, ScreenHead } from '../components/screen';
 import { toast } from '../components/toast';
 import { ConfirmDialog, CopyField, ErrorBox, Loading, Section, When } from '../components/ui';
 import { formatCountdown } from '../lib/format';
 import { useNow } from '../lib/hooks';
 import { useI18n } from '../lib/i18n';
 
-export function TelegramScreen() {
+/** Telegram: a deep link (and its QR) that opens the bot; pressing Start links the chat (D23). */
+export function TelegramSection() {
   const { t } = useI18n();
   const qc = useQueryClient();
   const [link, setLink] = useState<(TelegramLink & { at: number }) | null>(null);
@@ -20,6 +20,8 @@ export function TelegramScreen() {
   const channels = useQuery({
     queryKey: qk.channels,
     queryFn: () => unwrap(api.GET('/v1/approval-channels')),
+    // What the messaging service said about a link changes outside the dashboard: read it afresh on every visit.
+    staleTime: 0,
     // While a link code is out, watch for the owner pressing Start in the bot.
     refetchInterval: link ? 3_000 : false,
   });
@@ -49,67 +51,65 @@ export function TelegramScreen() {
 
   return (
     <>
-      <ScreenHead title={t('tg.title')} intro={t('tg.intro')} />
-      <OwnerOnly>
-        <Section title={t('tg.section')}>
-          {channels.isPending ? (
-            <Loading />
-          ) : channels.error ? (
-            <ErrorBox error={channels.error} onRetry={() => channels.refetch()} />
-          ) : !tg ? (
-            <p className="notice notice-info">{t('tg.notEnabled')}</p>
-          ) : tg.linked ? (
-            <>
-              <p className="notice notice-ok" role="status">
-                ✓ {t('tg.linked', { user: tg.username ? ` (@${tg.username})` : '' })} {tg.linked_at && <When iso={tg.linked_at} />}
-              </p>
-              <div className="actions">
-                <button type="button" className="btn btn-danger-outline" onClick={() => setConfirm(true)}>
-                  {t('tg.unlink')}
-                </button>
-              </div>
-            </>
-          ) : link && left > 0 ? (
-            <div className="tg-link">
-              <QrCode text={link.link} label={t('tg.qr')} />
-              <div>
-                <p>{t('tg.linkIntro', { time: formatCountdown(left) })}</p>
-                <p>
-                  <a className="btn btn-primary" href={link.link} target="_blank" rel="noopener noreferrer">
-                    {t('tg.linkOpen')}
-                  </a>
-                </p>
-                <CopyField label="Link" value={link.link} />
-                <p className="muted" role="status">
-                  {t('tg.waiting')}
-                </p>
-              </div>
+      <Section title={t('tg.title')}>
+        <p className="muted">{t('tg.intro')}</p>
+        {channels.isPending ? (
+          <Loading />
+        ) : channels.error ? (
+          <ErrorBox error={channels.error} onRetry={() => channels.refetch()} />
+        ) : !tg ? (
+          <p className="notice notice-info">{t('tg.notEnabled')}</p>
+        ) : tg.linked ? (
+          <>
+            <p className="notice notice-ok" role="status">
+              ✓ {t('tg.linked', { user: tg.username ? ` (@${tg.username})` : '' })} {tg.linked_at && <When iso={tg.linked_at} />}
+            </p>
+            <div className="actions">
+              <button type="button" className="btn btn-danger-outline" onClick={() => setConfirm(true)}>
+                {t('tg.unlink')}
+              </button>
             </div>
-          ) : (
-            <>
-              <p className="muted">{t('tg.notLinked')}</p>
-              <div className="actions">
-                <button type="button" className="btn btn-primary" onClick={() => create.mutate()} disabled={create.isPending}>
-                  {t('tg.link')}
-                </button>
-              </div>
-            </>
-          )}
-          {create.error && <ErrorBox error={create.error} />}
-          {unlink.error && <ErrorBox error={unlink.error} />}
-        </Section>
-        <ConfirmDialog
-          open={confirm}
-          title={t('tg.unlinkTitle')}
-          confirmLabel={t('tg.unlink')}
-          danger
-          busy={unlink.isPending}
-          onCancel={() => setConfirm(false)}
-          onConfirm={() => unlink.mutate()}
-        >
-          <p>{t('tg.unlinkBody')}</p>
-        </ConfirmDialog>
-      </OwnerOnly>
+          </>
+        ) : link && left > 0 ? (
+          <div className="tg-link">
+            <QrCode text={link.link} label={t('tg.qr')} />
+            <div>
+              <p>{t('tg.linkIntro', { time: formatCountdown(left) })}</p>
+              <p>
+                <a className="btn btn-primary" href={link.link} target="_blank" rel="noopener noreferrer">
+                  {t('tg.linkOpen')}
+                </a>
+              </p>
+              <CopyField label="Link" value={link.link} />
+              <p className="muted" role="status">
+                {t('tg.waiting')}
+              </p>
+            </div>
+          </div>
+        ) : (
+          <>
+            <p className="muted">{t('tg.notLinked')}</p>
+            <div className="actions">
+              <button type="button" className="btn btn-primary" onClick={() => create.mutate()} disabled={create.isPending}>
+                {t('tg.link')}
+              </button>
+            </div>
+          </>
+        )}
+        {create.error && <ErrorBox error={create.error} />}
+        {unlink.error && <ErrorBox error={unlink.error} />}
+      </Section>
+      <ConfirmDialog
+        open={confirm}
+        title={t('tg.unlinkTitle')}
+        confirmLabel={t('tg.unlink')}
+        danger
+        busy={unlink.isPending}
+        onCancel={() => setConfirm(false)}
+        onConfirm={() => unlink.mutate()}
+      >
+        <p>{t('tg.unlinkBody')}</p>
+      </ConfirmDialog>
     </>
   );
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { api, unwrap } from '../api/client';
+import { isLive } from '../api/live';
 import { qk } from '../api/queries';
 import { OwnerOnly, ScreenHead } from '../components/screen';
 import { toast } from '../components/toast';
@@ -11,7 +12,12 @@ export function WebhookScreen() {
   const { t } = useI18n();
   const qc = useQueryClient();
   const hook = useQuery({ queryKey: qk.webhook, queryFn: () => unwrap(api.GET('/v1/webhook')) });
-  const deliveries = useQuery({ queryKey: qk.deliveries, queryFn: () => unwrap(api.GET('/v1/webhook/deliveries')), refetchInterval: 10_000 });
+  // New deliveries come with the events the live stream announces; one still on its way is followed closely.
+  const deliveries = useQuery({
+    queryKey: qk.deliveries,
+    queryFn: () => unwrap(api.GET('/v1/webhook/deliveries')),
+    refetchInterval: (q) => (q.state.data?.deliveries.some((d) => d.status === 'pending') ? 3_000 : isLive() ? false : 30_000),
+  });
   const current = hook.data?.webhook ?? null;
   const [url, setUrl] = useState('');
   const [secret, setSecret] = useState('');

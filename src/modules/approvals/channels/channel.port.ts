@@ -14,6 +14,23 @@ export interface ApprovalChannel {
   notifyPending(request: ApprovalNotice): Promise<void>;
   /** Tells the owner how it ended (approved, rejected, expired). Best effort. */
   notifyResolved(request: ApprovalNotice): Promise<void>;
+  /** What the channels screen shows of this user's link (a Telegram chat, a WhatsApp number); absent: always linked. */
+  describe?(userId: string, db: Executor): Promise<ChannelView>;
+}
+
+/** One channel as `GET /v1/approval-channels` shows it. */
+export interface ChannelView {
+  name: ApprovalChannelName;
+  linked: boolean;
+  linked_at: string | null;
+  /** The linked Telegram username. */
+  username: string | null;
+  /** The linked WhatsApp number, masked (`+54 •••• 1234`). */
+  phone: string | null;
+  /** `active`, or why the channel cannot reach the owner now (`undeliverable`, `template_error`); null when unlinked. */
+  state: string | null;
+  /** The last error the messaging service reported for this link, in its words. */
+  problem: { code: number; message: string; at: string } | null;
 }
 
 /** What is being asked, in the terms an owner needs to decide. Amounts in centavos. */

@@ -1,0 +1,38 @@
+import { formatArs } from '../../../shared/money.js';
+
+/** The words messaging channels (Telegram, WhatsApp) use for an approval, in plain Spanish for the owner (D23, D45). */
+export const REASON_TEXT: Record<string, string> = {
+  per_tx_limit: 'supera el límite por pago',
+  daily_limit: 'supera el límite diario',
+  monthly_limit: 'supera el límite mensual',
+  above_approval_threshold: 'supera el monto que pide aprobación',
+  destination_not_whitelisted: 'el destino no está en la lista de confianza',
+  key_per_tx_limit: 'supera el límite por pago del agente',
+  key_daily_limit: 'supera el límite diario del agente',
+  key_monthly_limit: 'supera el límite mensual del agente',
+  kyc_incomplete: 'tu identidad todavía no está verificada',
+  absolute_cap: 'supera el máximo absoluto por pago',
+  destination_invalid: 'el destino no es válido',
+  key_allowlist_violation: 'el destino no está permitido para ese agente',
+  payouts_paused: 'los pagos están pausados',
+};
+
+export const FIELD_TEXT: Record<string, string> = {
+  per_tx_limit_ars: 'Límite por pago',
+  daily_limit_ars: 'Límite diario',
+  monthly_limit_ars: 'Límite mensual',
+  require_approval_above_ars: 'Pedir aprobación por encima de',
+  whitelist_cbus: 'Destinos de confianza',
+};
+
+export const reasonsText = (reasons: string[]): string => reasons.map((r) => REASON_TEXT[r] ?? r).join('; ');
+
+/** A threshold value as the owner reads it: an amount, "sin límite" for 0, or the list of destinations. */
+export const fieldValueText = (k: string, v: unknown): string =>
+  k === 'whitelist_cbus'
+    ? (v as string[]).length
+      ? (v as string[]).join(', ')
+      : '(ninguno)'
+    : Number(v) === 0
+      ? 'sin límite'
+      : formatArs(Math.round(Number(v) * 100));

@@ -1,0 +1,83 @@
+import type { ServerResponse } from 'node:http';
+import { PassThrough } from 'node:stream';
+import { Type } from '@sinclair/typebox';
+import type { AppContext } from '../../context.js';
+import { principalOf, requireAuth, requireOwner } from '../../http/auth.js';
+import { bearerSecurity, errors, OWNER_ERRORS } from '../../http/schemas.js';
+import type { App } from '../../http/types.js';
+import type { LiveHub } from './live.hub.js';
+
+/** A stream ends after this long and the dashboard opens another (the session is checked again then). */
+export const STREAM_MAX_MS = 30 * 60 * 1000;
+
+/**
+ * `GET /v1/events/stream`: server-sent events for the owner's dashboard. A fetch-read `text/event-stream`
+ * rather than EventSource, which cannot send the Authorization header: the owner's token stays in memory (D33).
+ */
+export function liveRoutes(app: App, ctx: AppContext, hub: LiveHub): void {
+  const open = new Map<PassThrough, ServerResponse>();
+  // Closing waits for open responses, and a stream never ends by itself: the server going down ends them.
+  app.addHook('preClose', async () => {
+    for (const [stream, res] of open) {
+      stream.end();
+      res.destroy();
+    }
+  });
+
+  app.get(
+    '/v1/events/stream',
+    {
+      onRequest: [requireAuth(ctx), requireOwner],
+      schema: {
+        tags: ['live updates'],
+        security: bearerSecurity,
+        operationId: 'streamLiveState',
+        summary: 'Live updates for the dashboard (owner session, server-sent events)',
+        description:
+          'A `text/event-stream` that stays open: first, and then whenever one changes, an `event: state` whose `data` is a JSON object of fingerprints, one per topic (`approvals`: the pending approvals; `payouts`: the 20 newest payouts; `money`: the wallet history; `pause`: the emergency stop). A client fetches again what a changed fingerprint covers. Changes on this node arrive within milliseconds, those made on another node within `LIVE_POLL_MS`. A comment line (`: ping`) every `LIVE_HEARTBEAT_MS` keeps proxies from closing it; the stream ends after 30 minutes and the client opens another. Send the `Authorization` header (read it with `fetch`; EventSource cannot send headers).',
+        response: {
+          200: {
+            description: 'The stream of state fingerprints',
+            content: {
+              'text/event-stream': {
+                schema: Type.String({
+                  description: 'e.g. `event: state\\ndata: {"approvals":"q3Zl2GmAqv1c","payouts":"…","money":"…","pause":"…"}\\n\\n`',
+                }),
+              },
+            },
+          },
+          ...errors(...OWNER_ERRORS),
+        },
+      },
+    },
+    async (request, reply) => {
+      const userId = principalOf(request).userId;
+      const stream = new PassThrough();
+      stream.on('error', () => end()); // a client gone mid-write ends the stream, never the process
+      open.set(stream, reply.raw);
+      let remove: (() => void) | null = null;
+      const timers: NodeJS.Timeout[] = [];
+      const end = () => {
+        remove?.();
+        remove = null;
+        for (const t of timers) clearInterval(t);
+        open.delete(stream);
+        if (!stream.writableEnded) stream.end();
+      };
+      reply.raw.on('close', end); // the client went away, or the response ended
+      stream.write(`retry: 3000\n\n`);
+      remove = await hub.add(userId, (state) => stream.write(`event: state\ndata: ${JSON.stringify(state)}\n\n`)).catch((err: unknown) => {
+        end();
+        throw err;
+      });
+      timers.push(setInterval(() => stream.write(': ping\n\n'), ctx.config.live.heartbeatMs).unref());
+      timers.push(setTimeout(end, STREAM_MAX_MS).unref());
+      return reply
+        .header('content-type', 'text/event-stream; charset=utf-8')
+        .header('cache-control', 'no-cache, no-transform')
+        .header('x-accel-buffering', 'no')
+        .header('connection', 'close') // the socket goes with the stream: nothing idles behind it
+        .send(stream as unknown as string); // a stream body: the response schema above documents its text
+    },
+  );
+}
