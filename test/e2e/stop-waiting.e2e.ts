@@ -1,0 +1,127 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startBindSimulator, type BindSimulator } from '../../src/modules/rail/bind/sim/bind-simulator.js';
+import { EXTERNAL_CBU, OTHER_CBU, randomCuit, Rest, uniqueEmail } from './api.js';
+import { DESKTOP, loggedIn, overflowOf, PHONE } from './browser.js';
+import { ROOT, startServer, type RunningServer } from './server.js';
+
+const SHOTS = path.join(ROOT, 'docs', 'screenshots');
+const PASSWORD = 'una clave bien larga';
+const WEBHOOK_TOKEN = 'e2e-stop-waiting-webhook-token-0123456789';
+
+async function until(what: string, probe: () => Promise<boolean>, ms = 30_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!(await probe())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/**
+ * D36 in the dashboard: payouts left approved while the owner's stop is on wait, are shown as such, and can be
+ * canceled; resuming sends the rest. The bank here is the BIND simulator, whose transfer endpoint is made to fail
+ * without booking (HTTP 500): the service cannot know whether the bank got them, asks by reference later, and, the
+ * stop being on by then, parks them instead of sending them again.
+ */
+describe('payouts held by the emergency stop', () => {
+  let sim: BindSimulator;
+  let srv: RunningServer;
+  let rest: Rest;
+  let page: Page;
+  let problems: string[] = [];
+  let closeBrowser: () => Promise<void>;
+  const email = uniqueEmail('elsa');
+  let owner = '';
+  let agent = '';
+
+  beforeAll(async () => {
+    mkdirSync(SHOTS, { recursive: true });
+    sim = await startBindSimulator({ settleMs: 200 });
+    srv = await startServer({
+      BANK_RAIL: 'bind',
+      BIND_API_URL: sim.url,
+      BIND_TOKEN_URL: sim.tokenUrl,
+      BIND_CLIENT_ID: 'sim-client',
+      BIND_CLIENT_SECRET: 'sim-secret',
+      BIND_WEBHOOK_TOKEN: WEBHOOK_TOKEN,
+      BIND_TIMEOUT_MS: '3000',
+      PAYOUT_SUBMISSION_GRACE_MS: '500',
+    });
+    sim.setWebhookUrl(`${srv.url}/v1/rails/bind/webhook/${WEBHOOK_TOKEN}`);
+    rest = new Rest(srv.url);
+    expect((await rest.call('POST', '/v1/users', { body: { email, password: PASSWORD, name: 'Elsa' } })).status).toBe(201);
+    owner = await rest.ownerToken(email, PASSWORD);
+    const onboarded = await rest.call('POST', '/v1/onboarding', { token: owner, body: { legal_id: randomCuit('27'), legal_name: 'Elsa Paz' } });
+    expect(onboarded.status).toBe(200);
+    // Money arrives at the bank, and the bank tells the service.
+    const credited = await fetch(`${sim.url}/__sim/incoming`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ cvu: onboarded.json.cvu, amount: '50000.00' }),
+    });
+    expect(credited.status).toBe(200);
+    const key = await rest.call('POST', '/v1/api-keys', { token: owner, body: { name: 'compras' } });
+    agent = await rest.agentToken(key.json.key as string);
+    ({ page, problems, close: closeBrowser } = await loggedIn(srv.url, email, PASSWORD, PHONE));
+  });
+  afterAll(async () => {
+    await closeBrowser?.();
+    await srv?.stop();
+    await sim?.close();
+  });
+
+  it('shows what waits for resume, cancels one after a confirmation, and sends the other on resume', async () => {
+    // Two payouts whose submission the bank answers with a 500 (not booked): the service answers them as approved.
+    await fetch(`${sim.url}/__sim/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ op: 'transfer', mode: '500', count: 2 }) });
+    const one = await rest.withdraw(agent, { amount_ars: 1200, destination: EXTERNAL_CBU });
+    const two = await rest.withdraw(agent, { amount_ars: 3400.5, destination: OTHER_CBU });
+    expect([one.status, one.json.status, two.status, two.json.status]).toEqual([201, 'approved', 201, 'approved']);
+
+    // The owner pauses from the dashboard.
+    await page.goto('/');
+    const sw = page.getByRole('switch');
+    await expect.poll(() => sw.textContent(), { timeout: 15_000 }).toBe('Pausar todos los pagos');
+    await sw.click();
+    await expect.poll(() => sw.textContent(), { timeout: 15_000 }).toBe('Reanudar los pagos');
+
+    // The follow-up finds the bank never got them, and parks them: they wait for resume.
+    const waitingBoth = async () => {
+      const list = (await rest.call('GET', '/v1/withdraws', { token: owner })).json.withdraws as { id: string; waiting_for_resume: boolean }[];
+      return [one.json.id, two.json.id].every((id) => list.find((w) => w.id === id)?.waiting_for_resume === true);
+    };
+    await until('both payouts to wait for resume', waitingBoth);
+    await page.reload();
+    const waiting = page.getByTestId('waiting-for-resume');
+    await waiting.waitFor({ timeout: 15_000 });
+    await expect.poll(() => waiting.locator('li').count(), { timeout: 15_000 }).toBe(2);
+    expect(await overflowOf(page)).toBe(0);
+    await page.getByTestId('emergency-stop').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: path.join(SHOTS, 'dashboard-stop-waiting-phone.png') });
+    await page.setViewportSize(DESKTOP);
+    await page.screenshot({ path: path.join(SHOTS, 'dashboard-stop-waiting-desktop.png') });
+    await page.setViewportSize(PHONE);
+
+    // Cancel the first, after confirming.
+    await waiting.locator(`li[data-payout-id="${one.json.id}"]`).getByRole('button', { name: 'Cancelar pago' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Sí, cancelar el pago' }).click();
+    await expect.poll(() => waiting.locator('li').count(), { timeout: 15_000 }).toBe(1);
+    const canceled = (await rest.call('GET', `/v1/withdraws/${one.json.id}`, { token: owner })).json;
+    expect(canceled).toMatchObject({ status: 'failed', failure_reason: 'canceled_by_owner', waiting_for_resume: false });
+
+    // Resume: the other goes to the bank, once.
+    await sw.click();
+    await expect.poll(() => sw.textContent(), { timeout: 15_000 }).toBe('Pausar todos los pagos');
+    await until('the waiting payout to reach the bank', async () => {
+      const p = (await rest.call('GET', `/v1/withdraws/${two.json.id}`, { token: owner })).json;
+      return p.status === 'submitted' || p.status === 'confirmed';
+    });
+    const transfers = (await (await fetch(`${sim.url}/__sim/transfers`)).json()) as { transfers: { amount: string }[] };
+    expect(transfers.transfers.map((t) => t.amount)).toEqual(['3400.50']);
+  }, 180_000);
+
+  it('saw no script error and no CSP violation', () => {
+    expect(problems).toEqual([]);
+  });
+});
