@@ -1,4 +1,5 @@
-import { Migrator, sql, type Migration, type MigrationProvider } from 'kysely';
+import { sql } from 'kysely';
+import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
 import { eventsMigrations } from '../modules/events/events.tables.js';
 import { keysMigrations } from '../modules/keys/keys.tables.js';
 import { sandboxRailMigrations } from '../modules/rail/sandbox/sandbox.tables.js';

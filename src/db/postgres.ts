@@ -86,8 +86,9 @@ export function openPostgresPool(url: string, limits: PostgresLimits, events: Po
           typeof text === 'string' && values && values.length > 0
             ? client.query({ name: nameOf(text), text, values })
             : client.query(text as string, values)) as PostgresPoolClient['query'],
-        // pg-pool sets `release` anew at each checkout, and drops a client that is no longer usable.
-        release: () => client.release(),
+        // pg-pool sets `release` anew at each checkout, and drops a client that is no longer usable, or that Kysely
+        // asks it to destroy (a query it aborted).
+        release: (destroy?: boolean) => client.release(destroy),
       };
       clients.set(client, c);
     }
@@ -106,6 +107,7 @@ export function openPostgresPool(url: string, limits: PostgresLimits, events: Po
       }
     },
     end: () => pool.end(),
+    options: pool.options,
   };
   return { pool, kysely };
 }

@@ -351,6 +351,18 @@ export interface GroupCommitOptions {
   syncLog?: () => Promise<void>;
 }
 
+/**
+ * SQLite's adapter, saying that the driver serves several units at once. Kysely (0.29) otherwise puts a mutex
+ * around every connection (one holder at a time, until its release returns), and a unit's release waits for its
+ * batch to be durable: no second unit could join a batch, and every transaction would pay its own commit. The
+ * driver keeps one unit on the connection at a time itself (`acquireConnection`), handing it on at release.
+ */
+class GroupCommitSqliteAdapter extends SqliteAdapter {
+  override get supportsMultipleConnections(): boolean {
+    return true;
+  }
+}
+
 /** Kysely's SQLite dialect with the group-commit driver. */
 export class GroupCommitSqliteDialect implements Dialect {
   constructor(
@@ -364,7 +376,7 @@ export class GroupCommitSqliteDialect implements Dialect {
     return new SqliteQueryCompiler();
   }
   createAdapter() {
-    return new SqliteAdapter();
+    return new GroupCommitSqliteAdapter();
   }
   createIntrospector(db: Kysely<unknown>) {
     return new SqliteIntrospector(db);

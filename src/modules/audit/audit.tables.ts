@@ -1,4 +1,5 @@
-import type { Kysely, Migration } from 'kysely';
+import type { Kysely } from 'kysely';
+import type { Migration } from 'kysely/migration';
 
 /** Who asked for what and what the service answered, including requests that changed nothing (D17). */
 export interface AuditLogTable {

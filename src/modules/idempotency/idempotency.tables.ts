@@ -1,4 +1,5 @@
-import type { Kysely, Migration } from 'kysely';
+import type { Kysely } from 'kysely';
+import type { Migration } from 'kysely/migration';
 
 /** D18: one row per (user, supplied key), hashed; a stored success response is replayed for 24 hours. */
 export interface IdempotencyKeysTable {

@@ -1,4 +1,5 @@
-import { sql, type Kysely, type Migration } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import type { Migration } from 'kysely/migration';
 import type { DestinationKind } from '../../shared/ar-identifiers.js';
 
 export type PayoutStatus = 'pending_approval' | 'approved' | 'rejected' | 'expired' | 'submitted' | 'confirmed' | 'failed';

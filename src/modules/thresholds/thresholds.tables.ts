@@ -1,4 +1,5 @@
-import type { Kysely, Migration } from 'kysely';
+import type { Kysely } from 'kysely';
+import type { Migration } from 'kysely/migration';
 
 /** Per-user policy limits in centavos (0 = disabled); absent row = server defaults. */
 export interface ThresholdsTable {

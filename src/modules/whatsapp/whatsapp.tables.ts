@@ -1,4 +1,5 @@
-import type { Kysely, Migration } from 'kysely';
+import type { Kysely } from 'kysely';
+import type { Migration } from 'kysely/migration';
 
 /** Whether the linked number can be reached (D45): a delivery failure or a template error shows on the dashboard. */
 export type WhatsAppLinkState = 'active' | 'undeliverable' | 'template_error';

@@ -1,4 +1,5 @@
-import type { Kysely, Migration } from 'kysely';
+import type { Kysely } from 'kysely';
+import type { Migration } from 'kysely/migration';
 
 /**
  * D43: BIND's incoming-transfer notices, kept as they arrive (webhook) or as the reconciliation finds them,

@@ -1,4 +1,5 @@
-import { sql, type Kysely, type Migration } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import type { Migration } from 'kysely/migration';
 
 /** The sandbox bank's own double-entry ledger (D25), kept in our store but reached only through the port. */
 export interface RailAccountsTable {
