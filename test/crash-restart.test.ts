@@ -151,7 +151,6 @@ describe('kill -9 mid-burst, restart, pause (D36)', () => {
         [userId],
       );
       if (holder) expect(left.length).toBeGreaterThanOrEqual(10);
-      console.log('LEFT', left.length);
       const railRefs = async () =>
         new Set(
           (await db.all<{ reference: string }>('select t.reference from rail_transfers t join payouts p on p.rail_reference = t.reference where p.user_id = $1', [userId])).map(
