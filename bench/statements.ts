@@ -5,8 +5,7 @@
  * the store. The sandbox confirms at once (SANDBOX_CONFIRM_DELAY_MS=0), so the list covers request, submission
  * and confirmation with their events and pending deliveries; background jobs are off, so deliveries are written
  * but not sent. BEGIN and COMMIT are listed too. NOLOG=1 skips the statement log (its own overhead) to read the
- * CPU per payout alone. On PostgreSQL BEGIN and a write held with `defer` are listed at about 0 µs: they are sent
- * in one batch with the transaction's next statement, whose time includes theirs. RECEIVER=1 points the
+ * CPU per payout alone. RECEIVER=1 points the
  * webhooks at a local receiver in this process and then runs the delivery job, listing its statements and
  * the CPU per delivery (receiver included); its per-statement times include waiting behind the sends in flight,
  * so read its counts, not its times. SQLW=N prints N characters of each statement (150). Besides this process's

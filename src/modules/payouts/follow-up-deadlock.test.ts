@@ -4,7 +4,7 @@ import { createOnboardedUser, startTestApp, withdraw } from '../../../test/helpe
 
 /**
  * A failure gives usage back for its own day and month (D16). Attempts of one user from two days of one month,
- * failed in one shared transaction, would lock (u, day 1), (u, month), then (u, day 2), while a payout request
+ * failed in one transaction of the follow-up's batch, would lock (u, day 1), (u, month), then (u, day 2), while a payout request
  * of that user on day 2 locks (u, day 2) then (u, month): a lock cycle, and PostgreSQL may abort the request.
  * The follow-up gives each failure a transaction of its own.
  */

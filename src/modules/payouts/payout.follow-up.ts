@@ -152,7 +152,7 @@ async function followUpChunk(ctx: AppContext, claimed: PayoutsTable[]): Promise<
  * failure gives its amount back to the usage rows of its own day and month (D16), so each failure keeps a
  * transaction of its own, taking those rows in the order a request does: two failures of one user from
  * different days in one transaction would lock (day 1, month, day 2) against a request's (day 2, month), a
- * deadlock PostgreSQL could settle by aborting the request. If the shared transaction fails, each attempt is
+ * deadlock PostgreSQL could settle by aborting the request. If the batch's transaction fails, each attempt is
  * applied on its own, so one that cannot be applied does not hold back the others.
  */
 async function applyAll(ctx: AppContext, all: { p: PayoutsTable; t: RailTransfer }[]): Promise<void> {

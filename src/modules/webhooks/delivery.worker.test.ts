@@ -231,7 +231,7 @@ describe('prompt delivery', () => {
     }
   });
 
-  it('a payout’s delivery, written inside its transaction (held with its other writes on PostgreSQL), wakes the worker too', async () => {
+  it('a payout’s delivery, written inside its transaction, wakes the worker too', async () => {
     const t = await startTestApp({ env: { WEBHOOK_POLL_INTERVAL_MS: '10000' }, deps: { startJobs: true } });
     const rx = await startReceiver();
     try {
