@@ -6,8 +6,9 @@ import type { App } from '../../http/types.js';
 import { MAX_IDEMPOTENCY_KEY_LENGTH } from '../idempotency/idempotency.service.js';
 import { cancelPayout } from './payout.cancel.js';
 import { checkIdempotencyKey, requestPayout } from './payout.request.js';
+import { simulatePayout } from './payout.simulate.js';
 import { getPayout, listPayouts } from './payout.view.js';
-import { CreatedBody, ListQuery, PayoutRecord, PendingBody, WithdrawBody } from './payouts.schemas.js';
+import { CreatedBody, ListQuery, PayoutRecord, PendingBody, SimulationBody, WithdrawBody } from './payouts.schemas.js';
 import { receiptRoute } from './receipt.routes.js';
 
 const REPLAYED = {
@@ -70,6 +71,32 @@ export function payoutsRoutes(app: App, ctx: AppContext): void {
       // A replayed 502 (D37) is sent as stored, through the route's 502 error schema.
       return reply.status(res.status as 201).send(res.body as never);
     },
+  );
+
+  app.post(
+    '/v1/withdraws/simulate',
+    {
+      onRequest: [auth, requireScope('payouts:read')],
+      schema: {
+        tags,
+        security,
+        operationId: 'simulatePayout',
+        summary: 'Check a payout before requesting it',
+        description: [
+          'The same body as `POST /v1/withdraws`, no `Idempotency-Key`. Answers the decision a payout would get now',
+          '(`allow`, `require_approval` or `deny`, with the same `reasons`), what is left of each limit, and who is behind',
+          'the destination. Nothing is created or counted. Where a payout would answer an error instead of a decision',
+          '(no wallet, approval needed but no approval channel, the rail not answering), this answers the same error.',
+          'It is a snapshot: a payout sent afterwards is decided again.',
+        ].join('\n'),
+        body: WithdrawBody,
+        response: {
+          200: SimulationBody,
+          ...errors('INSUFFICIENT_SCOPE', ...AUTH_ERRORS, ...BODY_ERRORS, 'ONBOARDING_INCOMPLETE', 'RAIL_UNAVAILABLE', 'APPROVAL_NOT_CONFIGURED'),
+        },
+      },
+    },
+    async (request) => simulatePayout(ctx, principalOf(request), request.body),
   );
 
   app.get(
