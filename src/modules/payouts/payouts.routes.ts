@@ -32,7 +32,8 @@ export function payoutsRoutes(app: App, ctx: AppContext): void {
         description: [
           'Answers at once. 201: allowed and submitted to the bank rail. 202: held for the owner\'s approval (`approval_id`,',
           '`expires_in`); follow it with `GET /v1/withdraws/{id}` or webhooks. 422 `PAYOUT_DENIED` carries the policy `reasons`',
-          'and creates no payout.',
+          'and creates no payout. To see beforehand what a payout would get, without creating anything, use',
+          '`POST /v1/withdraws/simulate`.',
           '',
           'Send an `Idempotency-Key` and reuse it when you retry: the same key with the same body replays the first answer',
           'for 24 hours, with `Idempotent-Replayed: true`; with a different body it is 422 `IDEMPOTENCY_KEY_REUSED`; while',
