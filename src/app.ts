@@ -30,6 +30,7 @@ import { metricsRoutes } from './modules/metrics/metrics.routes.js';
 import { payoutApprovals } from './modules/payouts/payout.approvals.js';
 import { thresholdApprovals } from './modules/thresholds/thresholds.approvals.js';
 import { mcpRoutes } from './modules/mcp/mcp.routes.js';
+import { destinationsRoutes } from './modules/destinations/destinations.routes.js';
 import { payoutsRoutes } from './modules/payouts/payouts.routes.js';
 import { pauseRoutes } from './modules/payouts/pause.routes.js';
 import { transfersRoutes } from './modules/transfers/transfers.routes.js';
@@ -270,6 +271,7 @@ export async function buildApp(config: Config, deps: Deps = {}): Promise<Fastify
   sandboxRoutes(app, ctx);
   thresholdsRoutes(app, ctx);
   payoutsRoutes(app, ctx);
+  destinationsRoutes(app, ctx);
   pauseRoutes(app, ctx);
   transfersRoutes(app, ctx);
   transactionsRoutes(app, ctx);

@@ -22,6 +22,8 @@ export const ERROR_STATUS = {
   SANDBOX_ONLY: 403,
   NOT_FOUND: 404,
   USER_NOT_FOUND: 404,
+  /** No account answers to that CBU, CVU or alias (or it is not a well-formed one). */
+  DESTINATION_NOT_FOUND: 404,
   METHOD_NOT_ALLOWED: 405,
   EMAIL_TAKEN: 409,
   ALREADY_ONBOARDED: 409,

@@ -58,7 +58,7 @@ describe('MCP surface', () => {
   it('lists the tools with input and output schemas and hints', async () => {
     const { tools } = await mcp.listTools();
     expect(tools.map((x) => x.name).sort()).toEqual(
-      ['get_balance', 'get_cvu', 'get_payout', 'get_receipt', 'get_thresholds', 'list_payouts', 'list_recent_deposits', 'list_transactions', 'propose_threshold_change', 'request_payout'].sort(),
+      ['get_balance', 'get_cvu', 'get_payout', 'get_receipt', 'get_thresholds', 'list_payouts', 'list_recent_deposits', 'list_transactions', 'propose_threshold_change', 'request_payout', 'resolve_destination', 'simulate_payout'].sort(),
     );
     const rp = tools.find((x) => x.name === 'request_payout')!;
     expect(rp.inputSchema.required).toEqual(expect.arrayContaining(['amount_ars', 'destination', 'idempotency_key']));

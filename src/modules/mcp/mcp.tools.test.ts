@@ -25,6 +25,9 @@ const HINTS: Record<string, Record<string, boolean>> = {
   get_payout: READ,
   list_payouts: READ,
   list_transactions: READ,
+  // Look before paying: they only read, but ask the bank about an account outside this wallet.
+  simulate_payout: { ...READ, openWorldHint: true },
+  resolve_destination: { ...READ, openWorldHint: true },
 };
 
 const addFormats = addFormatsImport as unknown as (ajv: Ajv) => Ajv;
@@ -186,6 +189,12 @@ describe('MCP tools by the book', () => {
     });
     expect((await call('request_payout', { amount_ars: 60_000, destination: EXTERNAL_CBU, idempotency_key: 'book-2' })).replayed).toBe(true);
 
+    expect(await call('simulate_payout', { amount_ars: 60_000, destination: EXTERNAL_CBU })).toMatchObject({
+      decision: 'require_approval',
+      reasons: ['above_approval_threshold'],
+      destination: { kind: 'CBU', account: EXTERNAL_CBU, holder_name: 'Titular cuenta 5201', bank_name: 'Banco Macro S.A.' },
+    });
+    expect(await call('resolve_destination', { destination: a.alias })).toMatchObject({ destination_kind: 'ALIAS', account: a.cvu, holder_name: 'Ana' });
     await call('get_payout', { payout_id: sent.id });
     await call('get_receipt', { payout_id: held.id });
     await settle(t);
@@ -215,6 +224,8 @@ describe('MCP tools by the book', () => {
       ['request_payout', { amount_ars: 1, destination: EXTERNAL_CBU }, 'INVALID_REQUEST'],
       ['get_payout', { payout_id: 'wd_nope' }, 'NOT_FOUND'],
       ['get_receipt', { payout_id: 'wd_nope' }, 'NOT_FOUND'],
+      ['resolve_destination', { destination: 'nadie.tiene.esto' }, 'DESTINATION_NOT_FOUND'],
+      ['simulate_payout', { amount_ars: 1, destination: EXTERNAL_CBU, idempotency_key: 'no' }, 'INVALID_REQUEST'],
       ['propose_threshold_change', {}, 'INVALID_REQUEST'],
     ];
     for (const [name, args, code] of errors) {

@@ -1,8 +1,5 @@
-import { Type, type ObjectOptions, type Static, type TProperties, type TSchema } from '@sinclair/typebox';
-import type { AppContext } from '../../context.js';
+import { Type } from '@sinclair/typebox';
 import type { ApprovalStatus } from '../approvals/approvals.tables.js';
-import type { Principal } from '../auth/auth.service.js';
-import type { Scope } from '../keys/key-controls.js';
 import { listTransactions } from '../transactions/transactions.service.js';
 import { replayedFailure, requestPayout } from '../payouts/payout.request.js';
 import { getPayout, listPayouts } from '../payouts/payout.view.js';
@@ -12,37 +9,9 @@ import { proposeThresholdChange } from '../thresholds/threshold-proposal.service
 import { ThresholdFields } from '../thresholds/thresholds.schemas.js';
 import { getThresholds } from '../thresholds/thresholds.service.js';
 import { getBalance, getCvu, listDeposits } from '../wallet/wallet.service.js';
+import { LOOK_TOOLS } from './mcp.look-tools.js';
+import { Enum, Exact, N, NS, Nullable, READ, S, Time, tool, type ToolDef } from './mcp.tool-kit.js';
 
-/**
- * An MCP tool: schemas for the model, hints for the client, and a thin call into the service functions.
- * `output` is an object schema (MCP 2025-06-18: outputSchema must have `type: "object"`) that describes the
- * `structuredContent` of a successful call exactly; failures are `isError` results without structuredContent.
- */
-export interface ToolDef<I extends TSchema = TSchema> {
-  name: string;
-  title: string;
-  description: string;
-  input: I;
-  output: TSchema & { type: 'object' };
-  annotations: { readOnlyHint: boolean; destructiveHint: boolean; idempotentHint: boolean; openWorldHint: boolean };
-  /** D31: the key scope the tool needs; a key without it neither sees nor calls the tool. */
-  scope: Scope;
-  run(ctx: AppContext, who: Principal, args: Static<I>): Promise<Record<string, unknown>>;
-}
-
-const tool = <I extends TSchema>(t: ToolDef<I>): ToolDef => t as unknown as ToolDef;
-/** Reads: nothing changes, asking twice is harmless, and the domain is this wallet only. */
-const READ = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
-const S = Type.String();
-const N = Type.Number();
-const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
-const NS = Nullable(S);
-/** Timestamps this service writes (`toISOString()`); always with a zone. */
-const Time = Type.String({ format: 'date-time' });
-/** Every output object is closed: a field added to a service view must be added here too (mcp.tools.test.ts). */
-const Exact = <P extends TProperties>(props: P, opts: ObjectOptions = {}) => Type.Object(props, { ...opts, additionalProperties: false });
-const Enum = <T extends string>(values: readonly T[], description?: string) =>
-  Type.Union(values.map((v) => Type.Literal(v)), description ? { description } : {});
 
 const PAYOUT_STATUSES = [
   'pending_approval',
@@ -177,7 +146,9 @@ const PayoutOutcome = Object.assign(
 
 /** Read by the model before it moves money: idempotency, what a held or denied payout means, no splitting. */
 const REQUEST_PAYOUT = [
-  'Send ARS from the wallet to a CBU, CVU (22 digits) or alias: money leaves for another bank account.',
+  'Send ARS from the wallet to a CBU, CVU (22 digits) or alias: money leaves for another bank account. To check ' +
+    'first without creating anything, call simulate_payout (decision, limits left, holder) or resolve_destination ' +
+    '(who is behind a destination).',
   '',
   'Idempotency: generate ONE new idempotency_key (e.g. a UUID) per intended payout. On every retry of that ' +
     'payout (after an error, a timeout or a lost connection) reuse the same key with the same arguments: you get ' +
@@ -217,7 +188,11 @@ export const TOOLS: ToolDef[] = [
       {
         amount_ars: Type.Number({ description: 'Amount in ARS, at most 2 decimals, e.g. 1500.50' }),
         destination: Type.String({ minLength: 1, maxLength: 64, description: 'CBU or CVU (22 digits) or alias' }),
-        destination_kind: Type.Optional(Type.Union([Type.Literal('CBU'), Type.Literal('CVU'), Type.Literal('ALIAS')], { description: 'Default CBU' })),
+        destination_kind: Type.Optional(
+          Type.Union([Type.Literal('CBU'), Type.Literal('CVU'), Type.Literal('ALIAS')], {
+            description: 'Inferred when omitted: 22 digits starting with 000 = CVU, other 22 digits = CBU, anything else = alias',
+          }),
+        ),
         note: Type.Optional(Type.String({ maxLength: 140, description: 'Free text shown on the receipt' })),
         idempotency_key: Type.String({
           minLength: 1,
@@ -238,6 +213,7 @@ export const TOOLS: ToolDef[] = [
       return { ...res.body, replayed: res.replayed };
     },
   }),
+  ...LOOK_TOOLS,
   tool({
     name: 'get_receipt',
     scope: 'payouts:read',

@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context.js';
 import { compiledInsert } from '../../db/compiled.js';
 import { isStoreUnavailable } from '../../db/store-errors.js';
-import { isValidDestination, type DestinationKind } from '../../shared/ar-identifiers.js';
+import type { DestinationKind } from '../../shared/ar-identifiers.js';
 import { AppError } from '../../shared/errors.js';
 import { newId, randomFromPool } from '../../shared/ids.js';
 import { availableChannels, createApproval, notifyPending } from '../approvals/approvals.service.js';
@@ -20,16 +20,14 @@ import {
   type ClaimRef,
   type KeyState,
 } from '../idempotency/idempotency.service.js';
-import { evaluatePolicy, type PolicyResult } from '../policy/policy.js';
-import type { ResolvedAccount } from '../rail/rail.port.js';
-import { loadThresholds } from '../thresholds/thresholds.service.js';
+import type { PolicyResult } from '../policy/policy.js';
 import { lockWalletForPayout } from '../wallet/wallet.locks.js';
 import { buenosAiresDay } from './calendar.js';
 import { afterGrace, createdBody, submitPayout, withdrawFailed } from './payout.lifecycle.js';
 import { loadPayout, toPayoutView } from './payout.view.js';
 import type { PayoutsTable } from './payouts.tables.js';
-import { pauseState } from './pause.service.js';
-import { addUsage, keySubject, loadUsage, userSubject } from './usage.js';
+import { decidePayout, destinationKindOf, lookUpDestination, noChannelError, noWalletError } from './payout.decision.js';
+import { addUsage } from './usage.js';
 
 export interface PayoutRequest {
   amount_ars: number;
@@ -113,14 +111,15 @@ export async function requestPayout(
 ): Promise<PayoutResponse> {
   checkIdempotencyKey(idempotencyKey);
   const approvalTtlSeconds = Math.min(opts.approvalTtlSeconds ?? ctx.config.approvalTtlSeconds, ctx.config.approvalTtlSeconds);
-  const kind: DestinationKind = input.destination_kind ?? 'CBU';
+  const kind = destinationKindOf(input);
   const destination = input.destination.trim();
   const keyHash = effectiveKey(who.userId, idempotencyKey);
   const fingerprint = requestFingerprint([input.amount_ars, destination, kind, input.note ?? null]);
   const early = await keyState(ctx, keyHash, fingerprint);
   if (early.kind !== 'free') return answerFromKey(early);
 
-  const resolved = await resolveDestination(ctx, kind, destination);
+  const dest = await lookUpDestination(ctx, input, 'retry with the same Idempotency-Key');
+  const resolved = dest.resolved;
   const claim: ClaimRef = { keyHash, token: newClaimToken() };
   const now = ctx.clock.now();
   const payoutId = newId('wd', now);
@@ -128,34 +127,11 @@ export async function requestPayout(
 
   const decided = await ctx.store.transaction(async (tx): Promise<Decided> => {
     const period = buenosAiresDay(now);
-    const keyControls = who.kind === 'api_key' && who.keyId ? who.controls : undefined;
-    const subjects = [userSubject(who.userId), ...(keyControls ? [keySubject(who.keyId!)] : [])];
-    // D16, D31: the per-user lock first, then what the policy reads (the key's usage too) under it.
+    // D16, D31: the per-user lock first, then what the policy reads (the key's usage too) under it; a simulation
+    // reads the same through `decidePayout`.
     const wallet = await lockWalletForPayout(ctx.store, tx, who.userId);
     if (!wallet) return { kind: 'no_wallet' };
-    const usage = await loadUsage(tx, subjects, period);
-    const thresholds = await loadThresholds(ctx, tx, who.userId);
-    const pause = await pauseState(tx, who.userId);
-    const policy = evaluatePolicy({
-      amountArs: input.amount_ars,
-      destination,
-      destinationKind: kind,
-      destinationAliases: resolved ? [resolved.accountNumber] : [],
-      destinationExists: resolved !== null || !isValidDestination(kind, destination) ? undefined : false,
-      thresholds,
-      usage: usage.get(userSubject(who.userId))!,
-      kycStatus: wallet.kyc_status,
-      absoluteCap: Math.round(ctx.config.absoluteCapArs * 100),
-      paused: pause.paused,
-      approvalAtThreshold: opts.approvalAtThreshold,
-      key: keyControls && {
-        allowlist: keyControls.allowlist,
-        perTxLimit: keyControls.perTxLimit,
-        dailyLimit: keyControls.dailyLimit,
-        monthlyLimit: keyControls.monthlyLimit,
-        usage: usage.get(keySubject(who.keyId!))!,
-      },
-    });
+    const { policy } = await decidePayout(ctx, tx, who, wallet, period, { amountArs: input.amount_ars, dest, approvalAtThreshold: opts.approvalAtThreshold });
     if (policy.decision === 'deny') {
       await writeAudit(tx, ctx.clock, who, { action: 'payout.denied', data: { request: input, reasons: policy.reasons } });
       return { kind: 'denied', policy };
@@ -238,13 +214,11 @@ export async function requestPayout(
   }
   switch (decided.kind) {
     case 'no_wallet':
-      throw new AppError('ONBOARDING_INCOMPLETE', 'Complete onboarding first: POST /v1/onboarding');
+      throw noWalletError();
     case 'denied':
       throw new AppError('PAYOUT_DENIED', `Payout denied: ${decided.policy.reasons.join(', ')}`, { reasons: decided.policy.reasons });
     case 'no_channel':
-      throw new AppError('APPROVAL_NOT_CONFIGURED', 'This payout needs approval but no approval channel is available', {
-        reasons: decided.policy.reasons,
-      });
+      throw noChannelError(decided.policy);
     case 'key':
       // A concurrent request with the same key got there first (between our first read and the claim).
       return answerFromKey(decided.state.kind === 'free' ? { kind: 'in_use' } : decided.state);
@@ -284,14 +258,4 @@ async function finishAllowed(ctx: AppContext, claim: ClaimRef, row: PayoutsTable
   const now = (await loadPayout(ctx.store.db, row.id))!;
   if (now.status === 'failed') throw withdrawFailed(now.id, now.failure_reason ?? 'rail_failed');
   return { status: 201, body: createdBody(now), replayed: false };
-}
-
-async function resolveDestination(ctx: AppContext, kind: DestinationKind, destination: string): Promise<ResolvedAccount | null> {
-  if (!isValidDestination(kind, destination)) return null;
-  try {
-    return await ctx.rail.resolve(kind, destination);
-  } catch (err) {
-    ctx.log.warn({ err }, 'rail resolve failed');
-    throw new AppError('RAIL_UNAVAILABLE', 'The bank rail is not answering; retry with the same Idempotency-Key');
-  }
 }

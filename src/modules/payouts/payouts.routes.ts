@@ -6,8 +6,9 @@ import type { App } from '../../http/types.js';
 import { MAX_IDEMPOTENCY_KEY_LENGTH } from '../idempotency/idempotency.service.js';
 import { cancelPayout } from './payout.cancel.js';
 import { checkIdempotencyKey, requestPayout } from './payout.request.js';
+import { simulatePayout } from './payout.simulate.js';
 import { getPayout, listPayouts } from './payout.view.js';
-import { CreatedBody, ListQuery, PayoutRecord, PendingBody, WithdrawBody } from './payouts.schemas.js';
+import { CreatedBody, ListQuery, PayoutRecord, PendingBody, SimulationBody, WithdrawBody } from './payouts.schemas.js';
 import { receiptRoute } from './receipt.routes.js';
 
 const REPLAYED = {
@@ -31,7 +32,8 @@ export function payoutsRoutes(app: App, ctx: AppContext): void {
         description: [
           'Answers at once. 201: allowed and submitted to the bank rail. 202: held for the owner\'s approval (`approval_id`,',
           '`expires_in`); follow it with `GET /v1/withdraws/{id}` or webhooks. 422 `PAYOUT_DENIED` carries the policy `reasons`',
-          'and creates no payout.',
+          'and creates no payout. To see beforehand what a payout would get, without creating anything, use',
+          '`POST /v1/withdraws/simulate`.',
           '',
           'Send an `Idempotency-Key` and reuse it when you retry: the same key with the same body replays the first answer',
           'for 24 hours, with `Idempotent-Replayed: true`; with a different body it is 422 `IDEMPOTENCY_KEY_REUSED`; while',
@@ -70,6 +72,32 @@ export function payoutsRoutes(app: App, ctx: AppContext): void {
       // A replayed 502 (D37) is sent as stored, through the route's 502 error schema.
       return reply.status(res.status as 201).send(res.body as never);
     },
+  );
+
+  app.post(
+    '/v1/withdraws/simulate',
+    {
+      onRequest: [auth, requireScope('payouts:read')],
+      schema: {
+        tags,
+        security,
+        operationId: 'simulatePayout',
+        summary: 'Check a payout before requesting it',
+        description: [
+          'The same body as `POST /v1/withdraws`, no `Idempotency-Key`. Answers the decision a payout would get now',
+          '(`allow`, `require_approval` or `deny`, with the same `reasons`), what is left of each limit, and who is behind',
+          'the destination. Nothing is created or counted. Where a payout would answer an error instead of a decision',
+          '(no wallet, approval needed but no approval channel, the rail not answering), this answers the same error.',
+          'It is a snapshot: a payout sent afterwards is decided again.',
+        ].join('\n'),
+        body: WithdrawBody,
+        response: {
+          200: SimulationBody,
+          ...errors('INSUFFICIENT_SCOPE', ...AUTH_ERRORS, ...BODY_ERRORS, 'ONBOARDING_INCOMPLETE', 'RAIL_UNAVAILABLE', 'APPROVAL_NOT_CONFIGURED'),
+        },
+      },
+    },
+    async (request) => simulatePayout(ctx, principalOf(request), request.body),
   );
 
   app.get(

@@ -76,3 +76,41 @@ export const ListQuery = Type.Object({
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, description: 'page size, at most 100 (the default)' })),
   cursor: Type.Optional(Type.String({ maxLength: 64, description: '`next_cursor` of the previous page' })),
 });
+
+const Limit = Type.Object(
+  {
+    limit: Type.Number({ description: 'ARS; 0 means no limit' }),
+    used: Type.Number({ description: 'ARS already committed today (daily) or this month (monthly), not counting this payout; 0 for a per-payout limit' }),
+    remaining: Type.Union([Type.Number(), Type.Null()], { description: 'ARS left before the limit holds a payout for approval; null when there is no limit' }),
+  },
+  { additionalProperties: false },
+);
+const KeyLimit = Type.Union([Limit, Type.Null()], { description: "the agent key's own limit; null for the owner's session" });
+
+export const SimulationBody = Type.Object(
+  {
+    decision: StringEnum(['allow', 'require_approval', 'deny'], { description: 'what the payout would get now' }),
+    reasons: Type.Array(Type.String(), { description: 'the policy reasons, as a payout would carry them (empty when allowed)' }),
+    limits: Type.Object(
+      {
+        per_tx: Limit,
+        daily: Limit,
+        monthly: Limit,
+        key_per_tx: KeyLimit,
+        key_daily: KeyLimit,
+        key_monthly: KeyLimit,
+      },
+      { additionalProperties: false },
+    ),
+    destination: Type.Object(
+      {
+        kind: DestinationKindSchema,
+        account: Nullable(Type.String({ description: 'the 22-digit account (an alias resolved); null when the bank knows no such account' })),
+        holder_name: Nullable(Type.String()),
+        bank_name: Nullable(Type.String()),
+      },
+      { additionalProperties: false },
+    ),
+  },
+  { description: 'What a payout with this body would get now; nothing was created', additionalProperties: false },
+);

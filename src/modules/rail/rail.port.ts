@@ -67,6 +67,8 @@ export interface ResolvedAccount {
   accountNumber: string;
   holderName: string;
   holderLegalId: string;
+  /** The institution's name when the rail gives one (BIND `bancoNombre`); the BCRA table names CBU banks too. */
+  bankName?: string | null;
 }
 
 export type RailTransferStatus = 'IN_PROGRESS' | 'COMPLETED' | 'FAILED';

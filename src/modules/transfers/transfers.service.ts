@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { AppContext } from '../../context.js';
-import type { DestinationKind } from '../../shared/ar-identifiers.js';
 import { AppError, isAppError } from '../../shared/errors.js';
+import { inferDestinationKind } from './destination-kind.js';
 import { arsToCentavos, centavosToArs } from '../../shared/money.js';
 import { expireApprovalIfDue } from '../approvals/approvals.service.js';
 import type { Principal } from '../auth/auth.service.js';
@@ -34,8 +34,7 @@ export interface TransferView {
 }
 
 /** D32: 22 digits starting `000` are a CVU, other 22 digits a CBU, anything else an alias. */
-export const inferKind = (destination: string): DestinationKind =>
-  /^\d{22}$/.test(destination) ? (destination.startsWith('000') ? 'CVU' : 'CBU') : 'ALIAS';
+export const inferKind = inferDestinationKind;
 
 /**
  * `completed` and `approved` (completed through the owner's approval) are the contract's; while a transfer is

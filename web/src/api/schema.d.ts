@@ -39,9 +39,10 @@ export interface paths {
          *     message per request, answered as `application/json` (no session id, no SSE stream). Send
          *     `Accept: application/json, text/event-stream` and the raw API key as `Authorization: Bearer svc_…`.
          *
-         *     Tools: `request_payout` (takes an `idempotency_key`), `get_payout`, `list_payouts`, `get_receipt`,
-         *     `get_balance`, `get_cvu`, `list_recent_deposits`, `get_thresholds` and `propose_threshold_change` (the owner
-         *     confirms it). A tool that fails answers 200 with `isError: true` in the result.
+         *     Tools: `request_payout` (takes an `idempotency_key`), `simulate_payout` and `resolve_destination` (look before
+         *     paying; they write nothing), `get_payout`, `list_payouts`, `get_receipt`, `get_balance`, `get_cvu`,
+         *     `list_recent_deposits`, `list_transactions`, `get_thresholds` and `propose_threshold_change` (the owner confirms
+         *     it). A tool that fails answers 200 with `isError: true` in the result.
          *
          *     Batches (JSON arrays) are refused with a JSON-RPC error: that revision removed them. Requests from a browser
          *     page of another origin are refused (403).
@@ -351,6 +352,26 @@ export interface paths {
         get: operations["listDeposits"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/destinations/resolve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Who is behind a CBU, CVU or alias
+         * @description Asks the bank who holds the account, before paying it. Nothing is written. A destination the bank does not know, or one that is not a well-formed CBU, CVU or alias, is 404 `DESTINATION_NOT_FOUND`.
+         */
+        post: operations["resolveDestination"];
         delete?: never;
         options?: never;
         head?: never;
@@ -724,7 +745,8 @@ export interface paths {
          * Request a payout
          * @description Answers at once. 201: allowed and submitted to the bank rail. 202: held for the owner's approval (`approval_id`,
          *     `expires_in`); follow it with `GET /v1/withdraws/{id}` or webhooks. 422 `PAYOUT_DENIED` carries the policy `reasons`
-         *     and creates no payout.
+         *     and creates no payout. To see beforehand what a payout would get, without creating anything, use
+         *     `POST /v1/withdraws/simulate`.
          *
          *     Send an `Idempotency-Key` and reuse it when you retry: the same key with the same body replays the first answer
          *     for 24 hours, with `Idempotent-Replayed: true`; with a different body it is 422 `IDEMPOTENCY_KEY_REUSED`; while
@@ -791,6 +813,30 @@ export interface paths {
         get: operations["getReceipt"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/withdraws/simulate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check a payout before requesting it
+         * @description The same body as `POST /v1/withdraws`, no `Idempotency-Key`. Answers the decision a payout would get now
+         *     (`allow`, `require_approval` or `deny`, with the same `reasons`), what is left of each limit, and who is behind
+         *     the destination. Nothing is created or counted. Where a payout would answer an error instead of a decision
+         *     (no wallet, approval needed but no approval channel, the rail not answering), this answers the same error.
+         *     It is a snapshot: a payout sent afterwards is decided again.
+         */
+        post: operations["simulatePayout"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4613,6 +4659,217 @@ export interface operations {
                          * @enum {string}
                          */
                         error: "SERVICE_UNAVAILABLE";
+                        /** @description human-readable explanation, subject to change */
+                        message: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    resolveDestination: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description CBU, CVU or alias */
+                    destination: string;
+                    /** @description when omitted: 22 digits starting with 000 are a CVU, other 22 digits a CBU, anything else an alias */
+                    destination_kind?: "CBU" | "CVU" | "ALIAS";
+                };
+            };
+        };
+        responses: {
+            /** @description The account behind the destination */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description the 22-digit account (an alias resolved) */
+                        account: string;
+                        /** @description the bank or provider, when known */
+                        bank_name: string | null;
+                        destination_kind: "CBU" | "CVU" | "ALIAS";
+                        /** @description the holder's CUIT/CUIL, all but its last 3 digits masked (`********783`) */
+                        holder_legal_id: string;
+                        holder_name: string;
+                    };
+                };
+            };
+            /** @description The request is malformed or fails validation; the message names the field: INVALID_JSON, INVALID_REQUEST */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description machine-readable code
+                         * @enum {string}
+                         */
+                        error: "INVALID_JSON" | "INVALID_REQUEST";
+                        /** @description human-readable explanation, subject to change */
+                        message: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired credentials: UNAUTHENTICATED, TOKEN_EXPIRED, INVALID_TOKEN */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description machine-readable code
+                         * @enum {string}
+                         */
+                        error: "UNAUTHENTICATED" | "TOKEN_EXPIRED" | "INVALID_TOKEN";
+                        /** @description human-readable explanation, subject to change */
+                        message: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description This session may not do this: INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description machine-readable code
+                         * @enum {string}
+                         */
+                        error: "INSUFFICIENT_SCOPE";
+                        /** @description human-readable explanation, subject to change */
+                        message: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Not found (or not yours): USER_NOT_FOUND, DESTINATION_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description machine-readable code
+                         * @enum {string}
+                         */
+                        error: "USER_NOT_FOUND" | "DESTINATION_NOT_FOUND";
+                        /** @description human-readable explanation, subject to change */
+                        message: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The body is larger than 64 KiB: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description machine-readable code
+                         * @enum {string}
+                         */
+                        error: "PAYLOAD_TOO_LARGE";
+                        /** @description human-readable explanation, subject to change */
+                        message: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The body is not application/json: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description machine-readable code
+                         * @enum {string}
+                         */
+                        error: "UNSUPPORTED_MEDIA_TYPE";
+                        /** @description human-readable explanation, subject to change */
+                        message: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Rate limit exceeded; wait for Retry-After seconds: RATE_LIMIT_EXCEEDED */
+            429: {
+                headers: {
+                    /** @description seconds until the budget is renewed */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description machine-readable code
+                         * @enum {string}
+                         */
+                        error: "RATE_LIMIT_EXCEEDED";
+                        /** @description human-readable explanation, subject to change */
+                        message: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Unexpected failure; no internals are shown: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description machine-readable code
+                         * @enum {string}
+                         */
+                        error: "INTERNAL_ERROR";
+                        /** @description human-readable explanation, subject to change */
+                        message: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description A dependency is unavailable; retry later: RAIL_UNAVAILABLE, SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description machine-readable code
+                         * @enum {string}
+                         */
+                        error: "RAIL_UNAVAILABLE" | "SERVICE_UNAVAILABLE";
                         /** @description human-readable explanation, subject to change */
                         message: string;
                     } & {
@@ -9844,6 +10101,299 @@ export interface operations {
                         error: "SERVICE_UNAVAILABLE";
                         /** @description human-readable explanation, subject to change */
                         message: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    simulatePayout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description ARS, at most 2 decimals */
+                    amount_ars: number;
+                    /** @description CBU, CVU or alias */
+                    destination: string;
+                    destination_kind?: "CBU" | "CVU" | "ALIAS";
+                    /** @description free text; shown on the receipt */
+                    note?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description What a payout with this body would get now; nothing was created */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description what the payout would get now
+                         * @enum {string}
+                         */
+                        decision: "allow" | "require_approval" | "deny";
+                        destination: {
+                            account: string | null;
+                            bank_name: string | null;
+                            holder_name: string | null;
+                            kind: "CBU" | "CVU" | "ALIAS";
+                        };
+                        limits: {
+                            daily: {
+                                /** @description ARS; 0 means no limit */
+                                limit: number;
+                                /** @description ARS left before the limit holds a payout for approval; null when there is no limit */
+                                remaining: number | null;
+                                /** @description ARS already committed today (daily) or this month (monthly), not counting this payout; 0 for a per-payout limit */
+                                used: number;
+                            };
+                            /** @description the agent key's own limit; null for the owner's session */
+                            key_daily: {
+                                /** @description ARS; 0 means no limit */
+                                limit: number;
+                                /** @description ARS left before the limit holds a payout for approval; null when there is no limit */
+                                remaining: number | null;
+                                /** @description ARS already committed today (daily) or this month (monthly), not counting this payout; 0 for a per-payout limit */
+                                used: number;
+                            } | null;
+                            /** @description the agent key's own limit; null for the owner's session */
+                            key_monthly: {
+                                /** @description ARS; 0 means no limit */
+                                limit: number;
+                                /** @description ARS left before the limit holds a payout for approval; null when there is no limit */
+                                remaining: number | null;
+                                /** @description ARS already committed today (daily) or this month (monthly), not counting this payout; 0 for a per-payout limit */
+                                used: number;
+                            } | null;
+                            /** @description the agent key's own limit; null for the owner's session */
+                            key_per_tx: {
+                                /** @description ARS; 0 means no limit */
+                                limit: number;
+                                /** @description ARS left before the limit holds a payout for approval; null when there is no limit */
+                                remaining: number | null;
+                                /** @description ARS already committed today (daily) or this month (monthly), not counting this payout; 0 for a per-payout limit */
+                                used: number;
+                            } | null;
+                            monthly: {
+                                /** @description ARS; 0 means no limit */
+                                limit: number;
+                                /** @description ARS left before the limit holds a payout for approval; null when there is no limit */
+                                remaining: number | null;
+                                /** @description ARS already committed today (daily) or this month (monthly), not counting this payout; 0 for a per-payout limit */
+                                used: number;
+                            };
+                            per_tx: {
+                                /** @description ARS; 0 means no limit */
+                                limit: number;
+                                /** @description ARS left before the limit holds a payout for approval; null when there is no limit */
+                                remaining: number | null;
+                                /** @description ARS already committed today (daily) or this month (monthly), not counting this payout; 0 for a per-payout limit */
+                                used: number;
+                            };
+                        };
+                        /** @description the policy reasons, as a payout would carry them (empty when allowed) */
+                        reasons: string[];
+                    };
+                };
+            };
+            /** @description The request is malformed or fails validation; the message names the field: INVALID_JSON, INVALID_REQUEST */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description machine-readable code
+                         * @enum {string}
+                         */
+                        error: "INVALID_JSON" | "INVALID_REQUEST";
+                        /** @description human-readable explanation, subject to change */
+                        message: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired credentials: UNAUTHENTICATED, TOKEN_EXPIRED, INVALID_TOKEN */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description machine-readable code
+                         * @enum {string}
+                         */
+                        error: "UNAUTHENTICATED" | "TOKEN_EXPIRED" | "INVALID_TOKEN";
+                        /** @description human-readable explanation, subject to change */
+                        message: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description This session may not do this: INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description machine-readable code
+                         * @enum {string}
+                         */
+                        error: "INSUFFICIENT_SCOPE";
+                        /** @description human-readable explanation, subject to change */
+                        message: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Not found (or not yours): USER_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description machine-readable code
+                         * @enum {string}
+                         */
+                        error: "USER_NOT_FOUND";
+                        /** @description human-readable explanation, subject to change */
+                        message: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The body is larger than 64 KiB: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description machine-readable code
+                         * @enum {string}
+                         */
+                        error: "PAYLOAD_TOO_LARGE";
+                        /** @description human-readable explanation, subject to change */
+                        message: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The body is not application/json: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description machine-readable code
+                         * @enum {string}
+                         */
+                        error: "UNSUPPORTED_MEDIA_TYPE";
+                        /** @description human-readable explanation, subject to change */
+                        message: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Understood but refused by the rules of the service: ONBOARDING_INCOMPLETE */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description machine-readable code
+                         * @enum {string}
+                         */
+                        error: "ONBOARDING_INCOMPLETE";
+                        /** @description human-readable explanation, subject to change */
+                        message: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Rate limit exceeded; wait for Retry-After seconds: RATE_LIMIT_EXCEEDED */
+            429: {
+                headers: {
+                    /** @description seconds until the budget is renewed */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description machine-readable code
+                         * @enum {string}
+                         */
+                        error: "RATE_LIMIT_EXCEEDED";
+                        /** @description human-readable explanation, subject to change */
+                        message: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Unexpected failure; no internals are shown: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description machine-readable code
+                         * @enum {string}
+                         */
+                        error: "INTERNAL_ERROR";
+                        /** @description human-readable explanation, subject to change */
+                        message: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description A dependency is unavailable; retry later: RAIL_UNAVAILABLE, APPROVAL_NOT_CONFIGURED, SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description machine-readable code
+                         * @enum {string}
+                         */
+                        error: "RAIL_UNAVAILABLE" | "APPROVAL_NOT_CONFIGURED" | "SERVICE_UNAVAILABLE";
+                        /** @description human-readable explanation, subject to change */
+                        message: string;
+                        /** @description the policy reasons behind the refusal */
+                        reasons?: string[];
                     } & {
                         [key: string]: unknown;
                     };

@@ -84,6 +84,7 @@ export class BindRail implements BankRail {
       accountNumber,
       holderName: a.nombre ?? '',
       holderLegalId: (a.cuitCuil ?? '').replace(/-/g, ''),
+      bankName: a.bancoNombre ?? null,
     };
   }
 

@@ -1,0 +1,111 @@
+import type { AppContext } from '../../context.js';
+import type { Executor } from '../../db/database.js';
+import { isValidDestination, type DestinationKind } from '../../shared/ar-identifiers.js';
+import { AppError } from '../../shared/errors.js';
+import type { Principal } from '../auth/auth.service.js';
+import type { KeyControls } from '../keys/key-controls.js';
+import { evaluatePolicy, type PolicyResult, type PolicyThresholds } from '../policy/policy.js';
+import type { ResolvedAccount } from '../rail/rail.port.js';
+import { loadThresholds } from '../thresholds/thresholds.service.js';
+import { inferDestinationKind } from '../transfers/destination-kind.js';
+import type { WalletForPayout } from '../wallet/wallet.locks.js';
+import { pauseState } from './pause.service.js';
+import { keySubject, loadUsage, userSubject, type Usage } from './usage.js';
+
+/**
+ * What the policy decides a payout on, read the one way both the real payout (`payout.request.ts`, under the
+ * per-user lock) and its simulation (`payout.simulate.ts`, without it) read it, so a simulation cannot drift
+ * from the decision a payout would get.
+ */
+
+/** The destination as a payout addresses it: its kind (D40: inferred when not given) and the trimmed value. */
+export interface PayoutDestination {
+  kind: DestinationKind;
+  destination: string;
+  /** The rail's answer: the holder behind it, or null when it is malformed or the rail knows no such account. */
+  resolved: ResolvedAccount | null;
+}
+
+export interface PayoutDecision {
+  policy: PolicyResult;
+  thresholds: PolicyThresholds;
+  /** Committed centavos this day and month (D16), not counting this payout. */
+  usage: Usage;
+  /** D31: the asking key's controls and usage; null for the owner's session. */
+  key: { controls: KeyControls; usage: Usage } | null;
+}
+
+export const destinationKindOf = (input: { destination: string; destination_kind?: DestinationKind }): DestinationKind =>
+  input.destination_kind ?? inferDestinationKind(input.destination.trim());
+
+/**
+ * The holder behind a destination, asked of the rail before any transaction: null for a malformed destination
+ * or one the rail does not know. `retryHint` ends the 503 message (a payout says to reuse its key).
+ */
+export async function lookUpDestination(
+  ctx: AppContext,
+  input: { destination: string; destination_kind?: DestinationKind },
+  retryHint: string,
+): Promise<PayoutDestination> {
+  const destination = input.destination.trim();
+  const kind = destinationKindOf(input);
+  if (!isValidDestination(kind, destination)) return { kind, destination, resolved: null };
+  try {
+    return { kind, destination, resolved: await ctx.rail.resolve(kind, destination) };
+  } catch (err) {
+    ctx.log.warn({ err }, 'rail resolve failed');
+    throw new AppError('RAIL_UNAVAILABLE', `The bank rail is not answering; ${retryHint}`);
+  }
+}
+
+/**
+ * Reads thresholds, usage (the user's and the key's), the emergency stop, and runs the policy (D15, D16, D31).
+ * `db` is the payout's transaction holding the per-user lock, or any executor for a simulation.
+ */
+export async function decidePayout(
+  ctx: AppContext,
+  db: Executor,
+  who: Principal,
+  wallet: Pick<WalletForPayout, 'kyc_status'>,
+  period: { day: string; month: string },
+  req: { amountArs: number; dest: PayoutDestination; approvalAtThreshold?: boolean },
+): Promise<PayoutDecision> {
+  const keyControls = who.kind === 'api_key' && who.keyId ? who.controls : undefined;
+  const subjects = [userSubject(who.userId), ...(keyControls ? [keySubject(who.keyId!)] : [])];
+  const usage = await loadUsage(db, subjects, period);
+  const thresholds = await loadThresholds(ctx, db, who.userId);
+  const pause = await pauseState(db, who.userId);
+  const { kind, destination, resolved } = req.dest;
+  const keyUsage = keyControls ? usage.get(keySubject(who.keyId!))! : null;
+  const policy = evaluatePolicy({
+    amountArs: req.amountArs,
+    destination,
+    destinationKind: kind,
+    destinationAliases: resolved ? [resolved.accountNumber] : [],
+    destinationExists: resolved !== null || !isValidDestination(kind, destination) ? undefined : false,
+    thresholds,
+    usage: usage.get(userSubject(who.userId))!,
+    kycStatus: wallet.kyc_status,
+    absoluteCap: Math.round(ctx.config.absoluteCapArs * 100),
+    paused: pause.paused,
+    approvalAtThreshold: req.approvalAtThreshold,
+    key: keyControls && {
+      allowlist: keyControls.allowlist,
+      perTxLimit: keyControls.perTxLimit,
+      dailyLimit: keyControls.dailyLimit,
+      monthlyLimit: keyControls.monthlyLimit,
+      usage: keyUsage!,
+    },
+  });
+  return {
+    policy,
+    thresholds,
+    usage: usage.get(userSubject(who.userId))!,
+    key: keyControls ? { controls: keyControls, usage: keyUsage! } : null,
+  };
+}
+
+/** The errors a payout answers instead of a decision, the same for a simulation. */
+export const noWalletError = () => new AppError('ONBOARDING_INCOMPLETE', 'Complete onboarding first: POST /v1/onboarding');
+export const noChannelError = (policy: PolicyResult) =>
+  new AppError('APPROVAL_NOT_CONFIGURED', 'This payout needs approval but no approval channel is available', { reasons: policy.reasons });
