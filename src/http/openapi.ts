@@ -67,6 +67,10 @@ const TAGS = [
       'One webhook per user receives signed events. Verify `X-Svc-Signature: sha256=<hex>`, the HMAC-SHA256 of the raw body with your secret; answer 2xx within 30 seconds or the delivery is retried (5 attempts).',
   },
   { name: 'sandbox', description: 'Sandbox-only helpers for the owner: fund the wallet, simulate crypto deposits, play KYC outcomes.' },
+  {
+    name: 'oauth',
+    description: "Apps that connect to the MCP endpoint by OAuth: the owner's consent. The protocol itself is at /oauth and /.well-known.",
+  },
   { name: 'mcp', description: 'The Model Context Protocol endpoint: tools that mirror the REST API for agents.' },
   { name: 'activity', description: 'The audit log: who did what, the owner or an agent through its key.' },
   { name: 'health', description: 'Probes for operators and load balancers; no credentials, not rate limited.' },
