@@ -120,6 +120,9 @@ export class OAuthServer {
       // D44: authorization code with PKCE (S256 is the only method the library knows) for every client.
       pkce: { required: () => true },
       responseTypes: ['code'],
+      // Hosts register with the scopes the resource advertises (its metadata's scopes_supported): the library accepts
+      // only scopes it knows in a registration, so the MCP scopes are listed here too; tokens carry them per resource.
+      scopes: ['openid', 'offline_access', ...SCOPES],
       clientDefaults: {
         grant_types: ['authorization_code', 'refresh_token'],
         response_types: ['code'],

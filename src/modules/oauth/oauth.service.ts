@@ -73,6 +73,10 @@ export async function approveInteraction(
   // What was asked and not given is recorded as refused, so the library does not ask for it again.
   const refused = view.requested_scopes.filter((s) => !agent.scopes.includes(s as never));
   if (refused.length > 0) grant.rejectResourceScope(oauth.resource, refused.join(' '));
+  // The same names are also the server's own scopes (see `scopes` in oauth.provider.ts); they count only per resource.
+  const asked = String(interaction.params.scope ?? '').split(' ').filter(Boolean);
+  if (asked.length > 0) grant.rejectOIDCScope(asked.filter((s) => s !== 'openid' && s !== 'offline_access').join(' '));
+  if (asked.includes('offline_access')) grant.addOIDCScope('offline_access');
   const grantId = await grant.save();
   await setOAuthGrant(ctx, agent.id, grantId);
   interaction.result = { login: { accountId: agent.id }, consent: { grantId } };

@@ -20,7 +20,8 @@ async function register(app: FastifyInstance, name = 'Claude Test Host'): Promis
   const res = await app.inject({
     method: 'POST',
     url: '/oauth/register',
-    payload: { client_name: name, redirect_uris: [REDIRECT], token_endpoint_auth_method: 'none', grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'] },
+    // Hosts register with the scopes the resource's metadata lists (the MCP SDK does).
+    payload: { client_name: name, scope: 'payouts:write payouts:read wallet:read transfer:write transactions:read thresholds:read thresholds:propose', redirect_uris: [REDIRECT], token_endpoint_auth_method: 'none', grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'] },
   });
   expect(res.statusCode, res.body).toBe(201);
   return res.json().client_id;
