@@ -16,7 +16,8 @@ wallet's owner sets. This is a sandbox: the bank rail is simulated and no real m
 - **Owner**: \`POST /v1/login\` with email and password. Managing keys, changing thresholds, deciding
   approvals, managing the webhook and the sandbox helpers need this session; an agent session gets 403
   \`OWNER_SESSION_REQUIRED\`.
-- **MCP**: \`POST /mcp\` takes the raw API key as the bearer, with no exchange.
+- **MCP**: \`POST /mcp\` takes the raw API key as the bearer, with no exchange, or an OAuth access token the
+  owner granted to a host (authorization server metadata at \`/.well-known/oauth-authorization-server\`).
 
 Tokens last \`expires_in\` seconds (24 hours by default). There is no refresh: get a new one the same way.
 
