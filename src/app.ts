@@ -55,6 +55,9 @@ import { thresholdsRoutes } from './modules/thresholds/thresholds.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { keysRoutes } from './modules/keys/keys.routes.js';
+import { pruneExpiredRecords } from './modules/oauth/oauth.adapter.js';
+import { OAuthServer } from './modules/oauth/oauth.provider.js';
+import { oauthRoutes } from './modules/oauth/oauth.routes.js';
 import type { BankRail } from './modules/rail/rail.port.js';
 import { SandboxRail } from './modules/rail/sandbox/sandbox-rail.js';
 import { BindClient } from './modules/rail/bind/bind-client.js';
@@ -218,6 +221,7 @@ export async function buildApp(config: Config, deps: Deps = {}): Promise<Fastify
     idempotencyPurge: new PeriodicJob('idempotency-purge', 60 * 60 * 1000, singlePass(() => purgeExpiredKeys(jobCtx)), logger),
     telegramPrune: new PeriodicJob('telegram-prune', 60 * 60 * 1000, singlePass(() => pruneTelegram(jobCtx)), logger),
     whatsappPrune: new PeriodicJob('whatsapp-prune', 60 * 60 * 1000, singlePass(() => pruneWhatsApp(jobCtx)), logger),
+    oauthPrune: new PeriodicJob('oauth-prune', 60 * 60 * 1000, singlePass(() => pruneExpiredRecords(jobCtx.store)), logger),
     ...(jobBind && config.bind
       ? { bindReconciliation: new PeriodicJob('bind-reconciliation', config.bind.reconcileIntervalMs, singlePass(() => jobBind.reconcile()), logger) }
       : {}),
@@ -263,6 +267,9 @@ export async function buildApp(config: Config, deps: Deps = {}): Promise<Fastify
   await app.register(swagger, openapiOptions());
   await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { docExpansion: 'list' } });
 
+  // D44: the OAuth authorization server of /mcp; its URL is PUBLIC_URL, or the address the service listens on.
+  const oauth = new OAuthServer(ctx, () => app.server.address());
+
   healthRoutes(app, ctx);
   usersRoutes(app, ctx);
   authRoutes(app, ctx);
@@ -277,7 +284,8 @@ export async function buildApp(config: Config, deps: Deps = {}): Promise<Fastify
   transactionsRoutes(app, ctx);
   approvalsRoutes(app, ctx);
   webhooksRoutes(app, ctx);
-  mcpRoutes(app, ctx);
+  mcpRoutes(app, ctx, oauth);
+  await oauthRoutes(app, ctx, oauth);
   telegramRoutes(app, ctx);
   await whatsappRoutes(app, ctx);
   liveRoutes(app, ctx, liveHub);

@@ -67,3 +67,14 @@ describe('the bank rail (D43)', () => {
     expect(parseConfig({ ...bind, BIND_WEBHOOK_ALLOWED_IPS: '200.1.2.3, 10.0.0.0/8' }).bind?.webhookAllowedIps).toEqual(['200.1.2.3', '10.0.0.0/8']);
   });
 });
+
+describe('PUBLIC_URL (D44)', () => {
+  it('is empty unless told, keeps an origin without its trailing slash, and refuses a path or another scheme', () => {
+    expect(parseConfig({}).publicUrl).toBe('');
+    expect(parseConfig({ PUBLIC_URL: 'https://wallet.example.com/' }).publicUrl).toBe('https://wallet.example.com');
+    expect(parseConfig({ PUBLIC_URL: 'http://127.0.0.1:3000' }).publicUrl).toBe('http://127.0.0.1:3000');
+    for (const bad of ['wallet.example.com', 'ftp://wallet.example.com', 'https://wallet.example.com/api', 'https://u@wallet.example.com', 'https://x.com/?a=1']) {
+      expect(() => parseConfig({ PUBLIC_URL: bad })).toThrow(/PUBLIC_URL/);
+    }
+  });
+});

@@ -18,6 +18,7 @@ export const DEFAULT_DATABASE_POOL_MAX = 10;
 const EnvSchema = Type.Object({
   PORT: Int(3000, 0, 65535),
   HOST: Type.String({ default: '127.0.0.1', minLength: 1 }),
+  PUBLIC_URL: Type.String({ default: '' }),
   DATA_DIR: Type.String({ default: './data', minLength: 1 }),
   DATABASE_URL: Type.String({ default: '' }),
   DATABASE_POOL_MAX: Int(DEFAULT_DATABASE_POOL_MAX, 1, 1000),
@@ -90,6 +91,11 @@ export type ApprovalChannelName = (typeof APPROVAL_CHANNEL_NAMES)[number];
 export interface Config {
   port: number;
   host: string;
+  /**
+   * D44: where clients reach the service (scheme, host, port; no path), e.g. `https://wallet.example.com`: the
+   * OAuth issuer and the base of the MCP resource's URL. Empty: `http://` and the listen address.
+   */
+  publicUrl: string;
   dataDir: string;
   /** Empty means the embedded SQLite store in `dataDir`. */
   databaseUrl: string;
@@ -288,12 +294,26 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     if (e[name] && e[name].length < 32) throw new ConfigError(`Invalid configuration:\n  ${name}: at least 32 characters`);
   }
 
+  const publicUrl = e.PUBLIC_URL.trim().replace(/\/+$/, '');
+  if (publicUrl) {
+    let u: URL | null = null;
+    try {
+      u = new URL(publicUrl);
+    } catch {
+      // reported below
+    }
+    if (!u || (u.protocol !== 'https:' && u.protocol !== 'http:') || u.pathname !== '/' || u.search || u.hash || u.username) {
+      throw new ConfigError(`Invalid configuration:\n  PUBLIC_URL: an http(s) origin with no path, e.g. https://wallet.example.com (got ${JSON.stringify(e.PUBLIC_URL)})`);
+    }
+  }
+
   return {
     bankRail: e.BANK_RAIL,
     bind: e.BANK_RAIL === 'bind' ? parseBind(e) : null,
     sandbox: e.BANK_RAIL === 'sandbox',
     port: e.PORT,
     host: e.HOST,
+    publicUrl,
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL,
     databasePoolMax: e.DATABASE_POOL_MAX,

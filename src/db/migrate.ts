@@ -14,6 +14,7 @@ import { whatsappMigrations } from '../modules/whatsapp/whatsapp.tables.js';
 import { walletMigrations } from '../modules/wallet/wallet.tables.js';
 import { usersMigrations } from '../modules/users/users.tables.js';
 import { transactionsMigrations } from '../modules/transactions/transactions.tables.js';
+import { oauthMigrations } from '../modules/oauth/oauth.tables.js';
 import { bindMigrations } from '../modules/rail/bind/bind.tables.js';
 import type { Store } from './database.js';
 
@@ -34,6 +35,7 @@ export const allMigrations: Record<string, Migration> = {
   ...transactionsMigrations,
   ...bindMigrations,
   ...whatsappMigrations,
+  ...oauthMigrations,
 };
 
 

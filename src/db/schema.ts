@@ -12,9 +12,10 @@ import type { WhatsAppTables } from '../modules/whatsapp/whatsapp.tables.js';
 import type { WalletTables } from '../modules/wallet/wallet.tables.js';
 import type { UsersTables } from '../modules/users/users.tables.js';
 import type { TransactionsTables } from '../modules/transactions/transactions.tables.js';
+import type { OAuthTables } from '../modules/oauth/oauth.tables.js';
 import type { BindTables } from '../modules/rail/bind/bind.tables.js';
 
 /** The whole store as Kysely sees it: each module declares and migrates its own tables. */
 export interface Database extends UsersTables, KeysTables, SandboxRailTables, EventsTables, WalletTables,
     ThresholdsTables, PayoutsTables, ApprovalsTables, IdempotencyTables, AuditTables, WebhooksTables, TelegramTables,
-    TransactionsTables, BindTables, WhatsAppTables {}
+    TransactionsTables, BindTables, WhatsAppTables, OAuthTables {}

@@ -16,7 +16,8 @@ wallet's owner sets. This is a sandbox: the bank rail is simulated and no real m
 - **Owner**: \`POST /v1/login\` with email and password. Managing keys, changing thresholds, deciding
   approvals, managing the webhook and the sandbox helpers need this session; an agent session gets 403
   \`OWNER_SESSION_REQUIRED\`.
-- **MCP**: \`POST /mcp\` takes the raw API key as the bearer, with no exchange.
+- **MCP**: \`POST /mcp\` takes the raw API key as the bearer, with no exchange, or an OAuth access token the
+  owner granted to a host (authorization server metadata at \`/.well-known/oauth-authorization-server\`).
 
 Tokens last \`expires_in\` seconds (24 hours by default). There is no refresh: get a new one the same way.
 
@@ -67,6 +68,10 @@ const TAGS = [
       'One webhook per user receives signed events. Verify `X-Svc-Signature: sha256=<hex>`, the HMAC-SHA256 of the raw body with your secret; answer 2xx within 30 seconds or the delivery is retried (5 attempts).',
   },
   { name: 'sandbox', description: 'Sandbox-only helpers for the owner: fund the wallet, simulate crypto deposits, play KYC outcomes.' },
+  {
+    name: 'oauth',
+    description: "Apps that connect to the MCP endpoint by OAuth: the owner's consent. The protocol itself is at /oauth and /.well-known.",
+  },
   { name: 'mcp', description: 'The Model Context Protocol endpoint: tools that mirror the REST API for agents.' },
   { name: 'activity', description: 'The audit log: who did what, the owner or an agent through its key.' },
   { name: 'health', description: 'Probes for operators and load balancers; no credentials, not rate limited.' },

@@ -14,7 +14,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 export const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../../dist/web', import.meta.url));
 
 /** Paths that belong to the API and its documentation, never to the dashboard. */
-const API_PATHS = [/^\/v1(\/|$)/, /^\/mcp(\/|$)/, /^\/docs(\/|$)/, /^\/openapi\.json$/, /^\/healthz$/, /^\/readyz$/];
+const API_PATHS = [/^\/v1(\/|$)/, /^\/oauth(\/|$)/, /^\/\.well-known(\/|$)/, /^\/mcp(\/|$)/, /^\/docs(\/|$)/, /^\/openapi\.json$/, /^\/healthz$/, /^\/readyz$/];
 
 /**
  * Scripts and styles only from this origin, no inline script, nothing framed or framing. `blob:` styles and

@@ -21,6 +21,7 @@ import { PayoutDetailScreen } from './screens/payout-detail';
 import { PayoutsScreen } from './screens/payouts';
 import { SandboxScreen } from './screens/sandbox';
 import { ChannelsScreen } from './screens/channels';
+import { ConnectScreen } from './screens/connect';
 import { WebhookScreen } from './screens/webhook';
 
 type Screen = ComponentType<{ params: Record<string, string> }>;
@@ -45,6 +46,7 @@ const ROUTES: Route[] = [
   { path: '/activity', screen: ActivityScreen, nav: 'nav.activity' },
   { path: '/sandbox', screen: SandboxScreen, nav: 'nav.sandbox', sandboxOnly: true },
   { path: '/onboarding', screen: OnboardingScreen },
+  { path: '/connect/:uid', screen: ConnectScreen },
 ];
 
 function resolve(path: string): { route: Route | null; params: Record<string, string> } {

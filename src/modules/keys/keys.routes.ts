@@ -5,6 +5,7 @@ import { AUTH_ERRORS, BODY_ERRORS, bearerSecurity, described, errors, OWNER_ERRO
 import type { App } from '../../http/types.js';
 import type { KeyControlsInput } from './key-controls.js';
 import { ApiKeyBody, CreateApiKeyBody, NewApiKeyBody, UpdateApiKeyBody } from './keys.schemas.js';
+import { revokeGrant } from '../oauth/oauth.service.js';
 import { createApiKey, deleteApiKey, listApiKeys, updateApiKey } from './keys.service.js';
 
 export function keysRoutes(app: App, ctx: AppContext): void {
@@ -79,14 +80,16 @@ export function keysRoutes(app: App, ctx: AppContext): void {
         tags,
         operationId: 'deleteApiKey',
         summary: 'Delete an API key (owner session)',
-        description: 'MCP calls with the key and the JWTs minted from it stop working at once. Other keys are not affected.',
+        description: 'MCP calls with the key, the JWTs minted from it and, for an app connected by OAuth, its access and refresh tokens stop working at once. Other keys are not affected.',
         security: bearerSecurity,
         params: Type.Object({ id: Type.String({ maxLength: 64, description: 'the key id (`key_…`)' }) }),
         response: { 204: Type.Null({ description: 'Deleted' }), ...errors(...OWNER_ERRORS, ...BODY_ERRORS, 'NOT_FOUND') },
       },
     },
     async (request, reply) => {
-      await deleteApiKey(ctx, principalOf(request).userId, request.params.id);
+      const { oauthGrantId } = await deleteApiKey(ctx, principalOf(request).userId, request.params.id);
+      // D44: an app connected by OAuth loses its grant and every token under it now, not at their expiry.
+      if (oauthGrantId) await revokeGrant(ctx, oauthGrantId);
       return reply.status(204).send(null);
     },
   );

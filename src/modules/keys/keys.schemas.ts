@@ -22,6 +22,9 @@ const ControlFields = {
 export const ApiKeyBody = Type.Object({
   id: Type.String({ description: '`key_…`' }),
   name: Type.String(),
+  kind: Type.Union([Type.Literal('key'), Type.Literal('oauth')], {
+    description: '`key`: an API key (`svc_…`); `oauth`: an app the owner connected by OAuth, acting through its tokens',
+  }),
   created_at: Timestamp,
   last_used_at: Type.Union([Timestamp, Type.Null()], { description: 'Last use, to the minute' }),
   ...ControlFields,

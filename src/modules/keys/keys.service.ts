@@ -16,6 +16,8 @@ const LAST_USED_RESOLUTION_MS = 60_000;
 export type ApiKeyView = {
   id: string;
   name: string;
+  /** D44: `key` for a secret, `oauth` for an app connected by OAuth. */
+  kind: 'key' | 'oauth';
   created_at: string;
   last_used_at: string | null;
 } & ReturnType<typeof controlsView>;
@@ -54,6 +56,7 @@ const controlColumns = (c: KeyControls) => ({
 const toView = (r: ApiKeysTable): ApiKeyView => ({
   id: r.id,
   name: r.name,
+  kind: r.kind,
   created_at: r.created_at,
   last_used_at: r.last_used_at,
   ...controlsView(controlsOf(r)),
@@ -65,6 +68,7 @@ export async function createApiKey(
   userId: string,
   name: string,
   controls: KeyControlsInput = {},
+  oauth?: { clientId: string },
 ): Promise<NewApiKey> {
   const key = `svc_${randomBytes(24).toString('base64url')}`;
   const now = ctx.clock.now();
@@ -78,6 +82,10 @@ export async function createApiKey(
     deleted_at: null,
     last_used_at: null,
     ...controlColumns(parseControls(controls, DEFAULT_CONTROLS, now)),
+    // D44: an app connected by OAuth acts through its grant's tokens; the secret above is thrown away unseen.
+    kind: oauth ? 'oauth' : 'key',
+    oauth_client_id: oauth?.clientId ?? null,
+    oauth_grant_id: null,
   };
   await db.insertInto('api_keys').values(row).execute();
   return { ...toView(row), key };
@@ -122,16 +130,26 @@ export async function updateApiKey(
   return toView(updated);
 }
 
-/** Another user's key and an already deleted key are both simply "not found". */
-export async function deleteApiKey(ctx: AppContext, userId: string, keyId: string): Promise<void> {
-  const res = await ctx.store.db
+/**
+ * Another user's key and an already deleted key are both simply "not found". Answers the OAuth grant of an app
+ * connected by OAuth, whose tokens the caller revokes (D44).
+ */
+export async function deleteApiKey(ctx: AppContext, userId: string, keyId: string): Promise<{ oauthGrantId: string | null }> {
+  const row = await ctx.store.db
     .updateTable('api_keys')
     .set({ deleted_at: ctx.clock.now().toISOString() })
     .where('id', '=', keyId)
     .where('user_id', '=', userId)
     .where('deleted_at', 'is', null)
+    .returning(['oauth_grant_id'])
     .executeTakeFirst();
-  if (Number(res.numUpdatedRows) === 0) throw new AppError('NOT_FOUND', 'API key not found');
+  if (!row) throw new AppError('NOT_FOUND', 'API key not found');
+  return { oauthGrantId: row.oauth_grant_id };
+}
+
+/** D44: the grant whose tokens act as this app's key, recorded once the owner consented. */
+export async function setOAuthGrant(ctx: AppContext, keyId: string, grantId: string): Promise<void> {
+  await ctx.store.db.updateTable('api_keys').set({ oauth_grant_id: grantId }).where('id', '=', keyId).where('kind', '=', 'oauth').execute();
 }
 
 const ACTIVE_COLUMNS = ['id', 'user_id', 'name', 'scopes', 'allowlist', 'per_tx_limit', 'daily_limit', 'monthly_limit', 'expires_at', 'last_used_at'] as const;
@@ -169,4 +187,16 @@ const activeKeyById = compiled<{ id: string; user_id: string }, Pick<ApiKeysTabl
 
 export async function findActiveKeyById(ctx: AppContext, userId: string, keyId: string): Promise<ActiveKey | null> {
   return active(ctx, await activeKeyById.first(ctx.store.db, { id: keyId, user_id: userId }));
+}
+
+/** D44: an OAuth access token names its agent by key id alone (its grant's account); only `oauth` keys qualify. */
+export async function findActiveOAuthKey(ctx: AppContext, keyId: string): Promise<ActiveKey | null> {
+  const row = await ctx.store.db
+    .selectFrom('api_keys')
+    .select(ACTIVE_COLUMNS)
+    .where('id', '=', keyId)
+    .where('kind', '=', 'oauth')
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  return active(ctx, row);
 }

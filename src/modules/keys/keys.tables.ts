@@ -21,6 +21,11 @@ export interface ApiKeysTable {
   expires_at: string | null;
   /** Refreshed at most once a minute, so using a key costs no write per request. */
   last_used_at: string | null;
+  /** D44: `key` (a secret the owner copies) or `oauth` (an app the owner connected; its key_hash matches nothing). */
+  kind: 'key' | 'oauth';
+  /** D44: for `oauth`, the OAuth client and the grant whose tokens act as this key. */
+  oauth_client_id: string | null;
+  oauth_grant_id: string | null;
 }
 
 export interface KeysTables {
@@ -53,6 +58,13 @@ export const keysMigrations: Record<string, Migration> = {
       await db.schema.alterTable('api_keys').addColumn('monthly_limit', 'bigint', (c) => c.notNull().defaultTo(0)).execute();
       await db.schema.alterTable('api_keys').addColumn('expires_at', 'text').execute();
       await db.schema.alterTable('api_keys').addColumn('last_used_at', 'text').execute();
+    },
+  },
+  '0023_api_key_kind': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('api_keys').addColumn('kind', 'text', (c) => c.notNull().defaultTo('key')).execute();
+      await db.schema.alterTable('api_keys').addColumn('oauth_client_id', 'text').execute();
+      await db.schema.alterTable('api_keys').addColumn('oauth_grant_id', 'text').execute();
     },
   },
 };

@@ -33,7 +33,7 @@ describe('API keys', () => {
     expect(api_keys.length).toBeGreaterThanOrEqual(2);
     for (const k of api_keys) {
       expect(Object.keys(k).sort()).toEqual(
-        ['allowlist', 'created_at', 'daily_limit_ars', 'expires_at', 'id', 'last_used_at', 'monthly_limit_ars', 'name', 'per_tx_limit_ars', 'scopes'].sort(),
+        ['allowlist', 'created_at', 'daily_limit_ars', 'expires_at', 'id', 'kind', 'last_used_at', 'monthly_limit_ars', 'name', 'per_tx_limit_ars', 'scopes'].sort(),
       );
     }
     expect(res.body).not.toContain('svc_');

@@ -7,16 +7,30 @@ import { chargeFailedRequest } from '../../http/rate-limit.js';
 import type { App } from '../../http/types.js';
 import { AppError } from '../../shared/errors.js';
 import { authenticateApiKey } from '../auth/auth.service.js';
+import { SCOPES } from '../keys/key-controls.js';
+import { looksLikeApiKey } from '../keys/keys.service.js';
+import type { OAuthServer } from '../oauth/oauth.provider.js';
+import { authenticateAccessToken } from '../oauth/oauth.service.js';
 import { buildMcpServer } from './mcp.server.js';
 
-/** Contract, Authentication 2: the raw `svc_` key is the bearer on MCP; unknown or deleted keys are 401. */
-function mcpAuth(ctx: AppContext) {
+/**
+ * Contract, Authentication 2: the raw `svc_` key is the bearer on MCP; D44: so is an OAuth access token issued for
+ * this resource. Anything else is 401 with the resource's metadata URL (RFC 9728), where a host discovers how to
+ * get a token, and the scopes it may ask for.
+ */
+function mcpAuth(ctx: AppContext, oauth: OAuthServer) {
   return async function (request: FastifyRequest, reply: FastifyReply) {
     const token = bearerToken(request);
-    const principal = token ? await authenticateApiKey(ctx, token) : null;
+    const principal = !token ? null : looksLikeApiKey(token) ? await authenticateApiKey(ctx, token) : await authenticateAccessToken(ctx, oauth, token);
     if (!principal) {
-      reply.header('www-authenticate', 'Bearer realm="mcp", error="invalid_token", error_description="Send an API key (svc_...) as the bearer"');
-      throw new AppError('unauthorized', token ? 'Unknown or deleted API key' : 'Send Authorization: Bearer <API key>');
+      const scope = SCOPES.join(' ');
+      reply.header(
+        'www-authenticate',
+        token
+          ? `Bearer resource_metadata="${oauth.resourceMetadataUrl}", scope="${scope}", error="invalid_token", error_description="Unknown, expired or revoked credentials"`
+          : `Bearer resource_metadata="${oauth.resourceMetadataUrl}", scope="${scope}"`,
+      );
+      throw new AppError('unauthorized', token ? 'Unknown, expired or revoked API key or access token' : 'Send Authorization: Bearer <API key or OAuth access token>');
     }
     request.principal = principal;
   };
@@ -51,9 +65,9 @@ async function mcpErrorHandler(err: FastifyError, request: FastifyRequest, reply
   return reply.status(400).send(jsonRpcError(-32700, 'Parse error: the body is not valid JSON'));
 }
 
-export function mcpRoutes(app: App, ctx: AppContext): void {
+export function mcpRoutes(app: App, ctx: AppContext, oauth: OAuthServer): void {
   // Hidden from the generated paths: mcp.schemas.ts describes it, because the SDK rather than Fastify reads and answers it.
-  app.post('/mcp', { onRequest: [originGuard, mcpAuth(ctx)], errorHandler: mcpErrorHandler, schema: { hide: true } }, async (request, reply) => {
+  app.post('/mcp', { onRequest: [originGuard, mcpAuth(ctx, oauth)], errorHandler: mcpErrorHandler, schema: { hide: true } }, async (request, reply) => {
     // D30: MCP 2025-06-18 removed JSON-RPC batching; one HTTP request is one call, so the rate limit counts calls.
     if (Array.isArray(request.body)) {
       return reply.status(400).send(jsonRpcError(-32600, 'JSON-RPC batches are not supported (MCP 2025-06-18): send one message per request'));

@@ -130,7 +130,7 @@ export interface paths {
         post?: never;
         /**
          * Delete an API key (owner session)
-         * @description MCP calls with the key and the JWTs minted from it stop working at once. Other keys are not affected.
+         * @description MCP calls with the key, the JWTs minted from it and, for an app connected by OAuth, its access and refresh tokens stop working at once. Other keys are not affected.
          */
         delete: operations["deleteApiKey"];
         options?: never;
@@ -412,6 +412,66 @@ export interface paths {
          * @description The owner's session, needed for the operations that only the owner may do.
          */
         post: operations["login"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/oauth/interactions/{uid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An app asking to connect (owner session)
+         * @description Which app asks, for which scopes, and where the answer goes. The dashboard shows it on its consent page.
+         */
+        get: operations["getOAuthInteraction"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/oauth/interactions/{uid}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Let an app connect, with its own controls (owner session)
+         * @description The app becomes an agent in the keys list (kind `oauth`) with the scopes, limits, allowlist and expiry given here, exactly as a key. Open `redirect_to` in the browser that started the authorization to hand the app its code.
+         */
+        post: operations["approveOAuthInteraction"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/oauth/interactions/{uid}/deny": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Refuse an app (owner session)
+         * @description The app is told `access_denied`. Open `redirect_to` in the browser that started the authorization.
+         */
+        post: operations["denyOAuthInteraction"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1423,6 +1483,8 @@ export interface operations {
                             expires_at: string | null;
                             /** @description `key_…` */
                             id: string;
+                            /** @description `key`: an API key (`svc_…`); `oauth`: an app the owner connected by OAuth, acting through its tokens */
+                            kind: "key" | "oauth";
                             /** @description Last use, to the minute */
                             last_used_at: string | null;
                             /** @description Monthly total (Buenos Aires month) for this key alone, in ARS; 0 = no key limit (the user's limits still apply) */
@@ -1582,6 +1644,8 @@ export interface operations {
                         id: string;
                         /** @description the secret, `svc_…`; shown only in this response */
                         key: string;
+                        /** @description `key`: an API key (`svc_…`); `oauth`: an app the owner connected by OAuth, acting through its tokens */
+                        kind: "key" | "oauth";
                         /** @description Last use, to the minute */
                         last_used_at: string | null;
                         /** @description Monthly total (Buenos Aires month) for this key alone, in ARS; 0 = no key limit (the user's limits still apply) */
@@ -2010,6 +2074,8 @@ export interface operations {
                         expires_at: string | null;
                         /** @description `key_…` */
                         id: string;
+                        /** @description `key`: an API key (`svc_…`); `oauth`: an app the owner connected by OAuth, acting through its tokens */
+                        kind: "key" | "oauth";
                         /** @description Last use, to the minute */
                         last_used_at: string | null;
                         /** @description Monthly total (Buenos Aires month) for this key alone, in ARS; 0 = no key limit (the user's limits still apply) */
@@ -5182,6 +5248,621 @@ export interface operations {
             };
         };
     };
+    getOAuthInteraction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the authorization waiting for consent */
+                uid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The pending authorization */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        client: {
+                            /** @description registered dynamically, or the URL of its metadata document */
+                            client_id: string;
+                            client_name: string | null;
+                            client_uri: string | null;
+                            logo_uri: string | null;
+                        };
+                        /** Format: date-time */
+                        expires_at: string;
+                        /** @description where the answer goes: the app receives the code there */
+                        redirect_uri: string;
+                        /** @description what the app asked for; the owner may grant fewer */
+                        requested_scopes: string[];
+                        /** @description the MCP endpoint the tokens are for */
+                        resource: string;
+                        uid: string;
+                    };
+                };
+            };
+            /** @description The request is malformed or fails validation; the message names the field: INVALID_REQUEST */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description machine-readable code
+                         * @enum {string}
+                         */
+                        error: "INVALID_REQUEST";
+                        /** @description human-readable explanation, subject to change */
+                        message: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired credentials: UNAUTHENTICATED, TOKEN_EXPIRED, INVALID_TOKEN */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description machine-readable code
+                         * @enum {string}
+                         */
+                        error: "UNAUTHENTICATED" | "TOKEN_EXPIRED" | "INVALID_TOKEN";
+                        /** @description human-readable explanation, subject to change */
+                        message: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description This session may not do this: OWNER_SESSION_REQUIRED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description machine-readable code
+                         * @enum {string}
+                         */
+                        error: "OWNER_SESSION_REQUIRED";
+                        /** @description human-readable explanation, subject to change */
+                        message: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Not found (or not yours): USER_NOT_FOUND, NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description machine-readable code
+                         * @enum {string}
+                         */
+                        error: "USER_NOT_FOUND" | "NOT_FOUND";
+                        /** @description human-readable explanation, subject to change */
+                        message: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Rate limit exceeded; wait for Retry-After seconds: RATE_LIMIT_EXCEEDED */
+            429: {
+                headers: {
+                    /** @description seconds until the budget is renewed */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description machine-readable code
+                         * @enum {string}
+                         */
+                        error: "RATE_LIMIT_EXCEEDED";
+                        /** @description human-readable explanation, subject to change */
+                        message: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Unexpected failure; no internals are shown: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description machine-readable code
+                         * @enum {string}
+                         */
+                        error: "INTERNAL_ERROR";
+                        /** @description human-readable explanation, subject to change */
+                        message: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description A dependency is unavailable; retry later: SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description machine-readable code
+                         * @enum {string}
+                         */
+                        error: "SERVICE_UNAVAILABLE";
+                        /** @description human-readable explanation, subject to change */
+                        message: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    approveOAuthInteraction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the authorization waiting for consent */
+                uid: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Destinations (CBU, CVU or alias) this key may pay; empty = any */
+                    allowlist?: string[];
+                    /** @description Daily total (Buenos Aires day) for this key alone, in ARS; 0 = no key limit (the user's limits still apply) */
+                    daily_limit_ars?: number;
+                    /** @description After this instant the key and its tokens stop working; null = never */
+                    expires_at?: string | null;
+                    /** @description Monthly total (Buenos Aires month) for this key alone, in ARS; 0 = no key limit (the user's limits still apply) */
+                    monthly_limit_ars?: number;
+                    /** @description a label, e.g. the name of the agent */
+                    name?: string;
+                    /** @description Largest single payout for this key alone, in ARS; 0 = no key limit (the user's limits still apply) */
+                    per_tx_limit_ars?: number;
+                    /** @description What the key may do; omitted at creation = every scope */
+                    scopes?: ("payouts:write" | "payouts:read" | "wallet:read" | "transfer:write" | "transactions:read" | "thresholds:read" | "thresholds:propose")[];
+                };
+            };
+        };
+        responses: {
+            /** @description Approved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        agent: {
+                            /** @description Destinations (CBU, CVU or alias) this key may pay; empty = any */
+                            allowlist: string[];
+                            /** Format: date-time */
+                            created_at: string;
+                            /** @description Daily total (Buenos Aires day) for this key alone, in ARS; 0 = no key limit (the user's limits still apply) */
+                            daily_limit_ars: number;
+                            /** @description After this instant the key and its tokens stop working; null = never */
+                            expires_at: string | null;
+                            /** @description `key_…` */
+                            id: string;
+                            /** @description `key`: an API key (`svc_…`); `oauth`: an app the owner connected by OAuth, acting through its tokens */
+                            kind: "key" | "oauth";
+                            /** @description Last use, to the minute */
+                            last_used_at: string | null;
+                            /** @description Monthly total (Buenos Aires month) for this key alone, in ARS; 0 = no key limit (the user's limits still apply) */
+                            monthly_limit_ars: number;
+                            name: string;
+                            /** @description Largest single payout for this key alone, in ARS; 0 = no key limit (the user's limits still apply) */
+                            per_tx_limit_ars: number;
+                            /** @description What the key may do; omitted at creation = every scope */
+                            scopes: ("payouts:write" | "payouts:read" | "wallet:read" | "transfer:write" | "transactions:read" | "thresholds:read" | "thresholds:propose")[];
+                        };
+                        /** @description open this in the browser that started the authorization to send the app its code */
+                        redirect_to: string;
+                    };
+                };
+            };
+            /** @description The request is malformed or fails validation; the message names the field: INVALID_JSON, INVALID_REQUEST */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description machine-readable code
+                         * @enum {string}
+                         */
+                        error: "INVALID_JSON" | "INVALID_REQUEST";
+                        /** @description human-readable explanation, subject to change */
+                        message: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired credentials: UNAUTHENTICATED, TOKEN_EXPIRED, INVALID_TOKEN */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description machine-readable code
+                         * @enum {string}
+                         */
+                        error: "UNAUTHENTICATED" | "TOKEN_EXPIRED" | "INVALID_TOKEN";
+                        /** @description human-readable explanation, subject to change */
+                        message: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description This session may not do this: OWNER_SESSION_REQUIRED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description machine-readable code
+                         * @enum {string}
+                         */
+                        error: "OWNER_SESSION_REQUIRED";
+                        /** @description human-readable explanation, subject to change */
+                        message: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Not found (or not yours): USER_NOT_FOUND, NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description machine-readable code
+                         * @enum {string}
+                         */
+                        error: "USER_NOT_FOUND" | "NOT_FOUND";
+                        /** @description human-readable explanation, subject to change */
+                        message: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The body is larger than 64 KiB: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description machine-readable code
+                         * @enum {string}
+                         */
+                        error: "PAYLOAD_TOO_LARGE";
+                        /** @description human-readable explanation, subject to change */
+                        message: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The body is not application/json: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description machine-readable code
+                         * @enum {string}
+                         */
+                        error: "UNSUPPORTED_MEDIA_TYPE";
+                        /** @description human-readable explanation, subject to change */
+                        message: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Rate limit exceeded; wait for Retry-After seconds: RATE_LIMIT_EXCEEDED */
+            429: {
+                headers: {
+                    /** @description seconds until the budget is renewed */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description machine-readable code
+                         * @enum {string}
+                         */
+                        error: "RATE_LIMIT_EXCEEDED";
+                        /** @description human-readable explanation, subject to change */
+                        message: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Unexpected failure; no internals are shown: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description machine-readable code
+                         * @enum {string}
+                         */
+                        error: "INTERNAL_ERROR";
+                        /** @description human-readable explanation, subject to change */
+                        message: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description A dependency is unavailable; retry later: SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description machine-readable code
+                         * @enum {string}
+                         */
+                        error: "SERVICE_UNAVAILABLE";
+                        /** @description human-readable explanation, subject to change */
+                        message: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    denyOAuthInteraction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the authorization waiting for consent */
+                uid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Refused */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description open this in the browser to tell the app it was refused */
+                        redirect_to: string;
+                    };
+                };
+            };
+            /** @description The request is malformed or fails validation; the message names the field: INVALID_JSON, INVALID_REQUEST */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description machine-readable code
+                         * @enum {string}
+                         */
+                        error: "INVALID_JSON" | "INVALID_REQUEST";
+                        /** @description human-readable explanation, subject to change */
+                        message: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired credentials: UNAUTHENTICATED, TOKEN_EXPIRED, INVALID_TOKEN */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description machine-readable code
+                         * @enum {string}
+                         */
+                        error: "UNAUTHENTICATED" | "TOKEN_EXPIRED" | "INVALID_TOKEN";
+                        /** @description human-readable explanation, subject to change */
+                        message: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description This session may not do this: OWNER_SESSION_REQUIRED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description machine-readable code
+                         * @enum {string}
+                         */
+                        error: "OWNER_SESSION_REQUIRED";
+                        /** @description human-readable explanation, subject to change */
+                        message: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Not found (or not yours): USER_NOT_FOUND, NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description machine-readable code
+                         * @enum {string}
+                         */
+                        error: "USER_NOT_FOUND" | "NOT_FOUND";
+                        /** @description human-readable explanation, subject to change */
+                        message: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The body is larger than 64 KiB: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description machine-readable code
+                         * @enum {string}
+                         */
+                        error: "PAYLOAD_TOO_LARGE";
+                        /** @description human-readable explanation, subject to change */
+                        message: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The body is not application/json: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description machine-readable code
+                         * @enum {string}
+                         */
+                        error: "UNSUPPORTED_MEDIA_TYPE";
+                        /** @description human-readable explanation, subject to change */
+                        message: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Rate limit exceeded; wait for Retry-After seconds: RATE_LIMIT_EXCEEDED */
+            429: {
+                headers: {
+                    /** @description seconds until the budget is renewed */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description machine-readable code
+                         * @enum {string}
+                         */
+                        error: "RATE_LIMIT_EXCEEDED";
+                        /** @description human-readable explanation, subject to change */
+                        message: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Unexpected failure; no internals are shown: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description machine-readable code
+                         * @enum {string}
+                         */
+                        error: "INTERNAL_ERROR";
+                        /** @description human-readable explanation, subject to change */
+                        message: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description A dependency is unavailable; retry later: SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description machine-readable code
+                         * @enum {string}
+                         */
+                        error: "SERVICE_UNAVAILABLE";
+                        /** @description human-readable explanation, subject to change */
+                        message: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
     completeOnboarding: {
         parameters: {
             query?: never;
@@ -7734,6 +8415,8 @@ export interface operations {
                             id: string;
                             /** @description the secret, `svc_…`; shown only in this response */
                             key: string;
+                            /** @description `key`: an API key (`svc_…`); `oauth`: an app the owner connected by OAuth, acting through its tokens */
+                            kind: "key" | "oauth";
                             /** @description Last use, to the minute */
                             last_used_at: string | null;
                             /** @description Monthly total (Buenos Aires month) for this key alone, in ARS; 0 = no key limit (the user's limits still apply) */

@@ -8,6 +8,7 @@ type JsonOf<P extends keyof paths, M extends 'get' | 'post' | 'put', S extends n
   : never;
 
 export type Payout = JsonOf<'/v1/withdraws/{id}', 'get', 200>;
+export type OAuthInteraction = JsonOf<'/v1/oauth/interactions/{uid}', 'get', 200>;
 export type PayoutList = JsonOf<'/v1/withdraws', 'get', 200>;
 export type Approval = JsonOf<'/v1/approvals/{id}', 'get', 200>;
 export type ApprovalList = JsonOf<'/v1/approvals', 'get', 200>;

@@ -88,7 +88,9 @@ function KeyItem({ k }: { k: ApiKey }) {
   return (
     <li className="key" data-key-id={k.id}>
       <div className="key-head">
-        <h3>{k.name}</h3>
+        <h3>
+          {k.name} {k.kind === 'oauth' && <span className="badge badge-oauth">{t('agents.oauth')}</span>}
+        </h3>
         <button type="button" className="btn btn-danger-outline btn-small" onClick={() => setConfirm(true)} aria-label={`${t('agents.revoke')} ${k.name}`}>
           {t('agents.revoke')}
         </button>

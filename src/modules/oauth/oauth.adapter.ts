@@ -1,0 +1,83 @@
+import type { Adapter, AdapterPayload } from 'oidc-provider';
+import type { Store } from '../../db/database.js';
+
+/**
+ * D44: oidc-provider's storage over our store (SQLite or PostgreSQL alike), one adapter per model of the library.
+ * Expiry is the library's own clock (it sets `expiresIn` from the wall clock), so it is checked against
+ * `Date.now()` rather than the service's clock.
+ */
+export class StoreAdapter implements Adapter {
+  constructor(
+    private readonly store: Store,
+    private readonly model: string,
+  ) {}
+
+  async upsert(id: string, payload: AdapterPayload, expiresIn?: number): Promise<void> {
+    const row = {
+      payload: JSON.stringify(payload),
+      grant_id: typeof payload.grantId === 'string' ? payload.grantId : null,
+      uid: typeof payload.uid === 'string' ? payload.uid : null,
+      user_code: typeof payload.userCode === 'string' ? payload.userCode : null,
+      expires_at: typeof expiresIn === 'number' ? Date.now() + expiresIn * 1000 : null,
+    };
+    await this.store.db
+      .insertInto('oauth_records')
+      .values({ model: this.model, id, consumed_at: null, ...row })
+      .onConflict((oc) => oc.columns(['model', 'id']).doUpdateSet(row))
+      .execute();
+  }
+
+  private async findWhere(column: 'id' | 'uid' | 'user_code', value: string): Promise<AdapterPayload | undefined> {
+    const row = await this.store.db
+      .selectFrom('oauth_records')
+      .select(['payload', 'expires_at', 'consumed_at'])
+      .where('model', '=', this.model)
+      .where(column, '=', value)
+      .executeTakeFirst();
+    if (!row || (row.expires_at !== null && Number(row.expires_at) <= Date.now())) return undefined;
+    const payload = JSON.parse(row.payload) as AdapterPayload;
+    return row.consumed_at === null ? payload : { ...payload, consumed: Number(row.consumed_at) };
+  }
+
+  find(id: string) {
+    return this.findWhere('id', id);
+  }
+
+  findByUid(uid: string) {
+    return this.findWhere('uid', uid);
+  }
+
+  findByUserCode(userCode: string) {
+    return this.findWhere('user_code', userCode);
+  }
+
+  async consume(id: string): Promise<void> {
+    await this.store.db
+      .updateTable('oauth_records')
+      .set({ consumed_at: Math.floor(Date.now() / 1000) })
+      .where('model', '=', this.model)
+      .where('id', '=', id)
+      .execute();
+  }
+
+  async destroy(id: string): Promise<void> {
+    await this.store.db.deleteFrom('oauth_records').where('model', '=', this.model).where('id', '=', id).execute();
+  }
+
+  /** Every code and token of the grant, whatever its model (the library calls it on one model's adapter). */
+  async revokeByGrantId(grantId: string): Promise<void> {
+    await revokeGrantRecords(this.store, grantId);
+  }
+}
+
+/** The grant and everything issued under it. */
+export async function revokeGrantRecords(store: Store, grantId: string): Promise<void> {
+  await store.db.deleteFrom('oauth_records').where('grant_id', '=', grantId).execute();
+  await store.db.deleteFrom('oauth_records').where('model', '=', 'Grant').where('id', '=', grantId).execute();
+}
+
+/** Records past their expiry (the hourly prune); the expiry index serves it. */
+export async function pruneExpiredRecords(store: Store): Promise<number> {
+  const res = await store.db.deleteFrom('oauth_records').where('expires_at', '<=', Date.now()).executeTakeFirst();
+  return Number(res.numDeletedRows);
+}

@@ -1,0 +1,190 @@
+import { createECDH, hkdfSync } from 'node:crypto';
+import { lookup } from 'node:dns/promises';
+import type { AddressInfo } from 'node:net';
+import Provider, { errors, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
+import type { AppContext } from '../../context.js';
+import { SCOPES } from '../keys/key-controls.js';
+import { findActiveOAuthKey } from '../keys/keys.service.js';
+import { isBlockedAddress } from '../webhooks/address-guard.js';
+import { StoreAdapter } from './oauth.adapter.js';
+
+/** D44: the provider's own endpoints live under this prefix; its issuer is the service's public URL itself. */
+export const OAUTH_PREFIX = '/oauth';
+/** The dashboard page where the owner gives or refuses consent (web/src/screens/connect.tsx). */
+export const CONSENT_PAGE = '/connect';
+
+const ACCESS_TOKEN_TTL = 60 * 60;
+const REFRESH_TOKEN_TTL = 30 * 24 * 60 * 60;
+const INTERACTION_TTL = 30 * 60;
+
+/** Key material the nodes sharing a database agree on without storing it: derived from SECRETS_KEY (D29). */
+const derive = (secretsKey: string, info: string) => Buffer.from(hkdfSync('sha256', secretsKey, 'oauth', info, 32));
+
+/** The signing key for the ID tokens the library may issue: a P-256 key derived from SECRETS_KEY. */
+function signingJwk(secretsKey: string) {
+  const d = derive(secretsKey, 'signing-key-es256');
+  const ecdh = createECDH('prime256v1');
+  ecdh.setPrivateKey(d);
+  const pub = ecdh.getPublicKey();
+  return {
+    kty: 'EC',
+    crv: 'P-256',
+    alg: 'ES256',
+    use: 'sig',
+    d: d.toString('base64url'),
+    x: pub.subarray(1, 33).toString('base64url'),
+    y: pub.subarray(33, 65).toString('base64url'),
+  };
+}
+
+const hostOf = (address: string) => (address === '0.0.0.0' || address === '::' ? 'localhost' : address.includes(':') ? `[${address}]` : address);
+
+/**
+ * The authorization server and what the MCP resource says about itself. Built on first use: without PUBLIC_URL
+ * its URL is the address the service listens on, known only once it listens.
+ */
+export class OAuthServer {
+  private built: Provider | null = null;
+  private base: string | null = null;
+
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly address: () => AddressInfo | string | null,
+  ) {}
+
+  /** The public origin, e.g. `https://wallet.example.com`. */
+  get issuer(): string {
+    if (this.base) return this.base;
+    if (this.ctx.config.publicUrl) return (this.base = this.ctx.config.publicUrl);
+    const a = this.address();
+    // Not listening yet (requests injected in tests): the configured address, not remembered.
+    if (!a || typeof a === 'string') return `http://${hostOf(this.ctx.config.host)}:${this.ctx.config.port}`;
+    return (this.base = `http://${hostOf(a.address)}:${a.port}`);
+  }
+
+  /** The resource indicator (RFC 8707) of the MCP endpoint: the audience every token we issue is bound to. */
+  get resource(): string {
+    return `${this.issuer}/mcp`;
+  }
+
+  get resourceMetadataUrl(): string {
+    return `${this.issuer}/.well-known/oauth-protected-resource/mcp`;
+  }
+
+  /** RFC 9728 protected-resource metadata of `/mcp`. */
+  resourceMetadata() {
+    return {
+      resource: this.resource,
+      authorization_servers: [this.issuer],
+      scopes_supported: [...SCOPES],
+      bearer_methods_supported: ['header'],
+      resource_name: 'ARS wallet payouts (MCP)',
+    };
+  }
+
+  provider(): Provider {
+    if (!this.built) {
+      this.built = new Provider(this.issuer, this.configuration());
+      // Behind a proxy that terminates TLS the library must believe X-Forwarded-Proto to build its URLs (D30).
+      this.built.proxy = this.ctx.config.trustProxy !== false;
+    }
+    return this.built;
+  }
+
+  private configuration(): Configuration {
+    const ctx = this.ctx;
+    const store = ctx.store;
+    const resource = () => this.resource;
+    const allowPrivate = ctx.config.webhook.allowPrivateNetworks;
+    return {
+      adapter: (name: string) => new StoreAdapter(store, name),
+      jwks: { keys: [signingJwk(ctx.config.secretsKey)] },
+      cookies: { keys: [derive(ctx.config.secretsKey, 'cookies').toString('base64url')] },
+      // The account of a grant is the agent (api_keys row of kind `oauth`) it made; revoked or expired, it is gone.
+      async findAccount(_kctx, id) {
+        const key = await findActiveOAuthKey(ctx, id);
+        return key ? { accountId: id, claims: () => ({ sub: id }) } : undefined;
+      },
+      // The pages the library shows a person itself (a bad authorization request): short, in words, no internals.
+      async renderError(kctx, out) {
+        const esc = (v: unknown) => String(v ?? '').replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+        kctx.type = 'html';
+        kctx.body = `<!doctype html><html><head><meta charset="utf-8"><title>Authorization refused</title></head><body><h1>The app's request cannot be authorized</h1><p><code>${esc(out.error)}</code>: ${esc(out.error_description)}</p></body></html>`;
+      },
+      interactions: { url: (_kctx, interaction) => `${CONSENT_PAGE}/${interaction.uid}` },
+      // Each authorization asks the owner again: a grant is never reused silently from the browser's session.
+      loadExistingGrant: async (kctx: KoaContextWithOIDC) => {
+        const grantId = kctx.oidc.result?.consent?.grantId;
+        return grantId ? kctx.oidc.provider.Grant.find(grantId) : undefined;
+      },
+      // D44: authorization code with PKCE (S256 is the only method the library knows) for every client.
+      pkce: { required: () => true },
+      responseTypes: ['code'],
+      // Hosts register with the scopes the resource advertises (its metadata's scopes_supported): the library accepts
+      // only scopes it knows in a registration, so the MCP scopes are listed here too; tokens carry them per resource.
+      scopes: ['openid', 'offline_access', ...SCOPES],
+      clientDefaults: {
+        grant_types: ['authorization_code', 'refresh_token'],
+        response_types: ['code'],
+        token_endpoint_auth_method: 'none',
+        id_token_signed_response_alg: 'ES256',
+      },
+      clientBasedCORS: (_kctx, origin, client) => client.redirectUris?.some((uri) => URL.parse(uri)?.origin === origin) ?? false,
+      issueRefreshToken: async (_kctx, client) => client.grantTypeAllowed('refresh_token'),
+      rotateRefreshToken: true,
+      ttl: {
+        AccessToken: ACCESS_TOKEN_TTL,
+        AuthorizationCode: 60,
+        RefreshToken: REFRESH_TOKEN_TTL,
+        Interaction: INTERACTION_TTL,
+        Session: 24 * 60 * 60,
+        Grant: 365 * 24 * 60 * 60,
+        IdToken: ACCESS_TOKEN_TTL,
+      },
+      routes: {
+        authorization: `${OAUTH_PREFIX}/auth`,
+        token: `${OAUTH_PREFIX}/token`,
+        registration: `${OAUTH_PREFIX}/register`,
+        revocation: `${OAUTH_PREFIX}/revoke`,
+        jwks: `${OAUTH_PREFIX}/jwks`,
+        end_session: `${OAUTH_PREFIX}/session/end`,
+        userinfo: `${OAUTH_PREFIX}/me`,
+        introspection: `${OAUTH_PREFIX}/introspect`,
+        pushed_authorization_request: `${OAUTH_PREFIX}/par`,
+      },
+      features: {
+        devInteractions: { enabled: false },
+        userinfo: { enabled: false },
+        rpInitiatedLogout: { enabled: false },
+        revocation: { enabled: true },
+        registration: { enabled: true, initialAccessToken: false },
+        clientIdMetadataDocument: {
+          enabled: true,
+          ack: 'draft-02',
+          // A metadata document is fetched from the internet only (the same guard as webhooks).
+          async allowFetch(_kctx, clientId) {
+            if (allowPrivate) return true;
+            try {
+              const host = new URL(clientId).hostname.replace(/^\[|\]$/g, '');
+              const addrs = await lookup(host, { all: true });
+              return addrs.length > 0 && addrs.every((a) => !isBlockedAddress(a.address));
+            } catch {
+              return false;
+            }
+          },
+        },
+        resourceIndicators: {
+          enabled: true,
+          defaultResource: async () => resource(),
+          useGrantedResource: async () => true,
+          // D44: tokens for the MCP endpoint only; any other resource is an invalid target.
+          async getResourceServerInfo(_kctx, indicator) {
+            if (indicator !== resource()) throw new errors.InvalidTarget('the only resource is this service\'s MCP endpoint');
+            return { scope: SCOPES.join(' '), audience: resource(), accessTokenTTL: ACCESS_TOKEN_TTL, accessTokenFormat: 'opaque' };
+          },
+        },
+      },
+      discovery: { service_documentation: undefined },
+    };
+  }
+}

@@ -1,0 +1,112 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context.js';
+import { principalOf, requireAuth, requireOwner } from '../../http/auth.js';
+import { BODY_ERRORS, bearerSecurity, described, errors, OWNER_ERRORS } from '../../http/schemas.js';
+import type { App } from '../../http/types.js';
+import type { KeyControlsInput } from '../keys/key-controls.js';
+import { ApprovedBody, ApproveBody, DeniedBody, InteractionBody, InteractionParams } from './oauth.schemas.js';
+import { OAUTH_PREFIX, type OAuthServer } from './oauth.provider.js';
+import { approveInteraction, denyInteraction, getInteraction } from './oauth.service.js';
+
+/**
+ * D44: `/mcp` as an OAuth 2.1 protected resource and the service as its authorization server. The protocol is
+ * oidc-provider's, mounted under /oauth (and its metadata under /.well-known); it answers OAuth's own error
+ * format there, while our routes keep our envelope. The owner's consent goes through the /v1 routes below.
+ */
+export async function oauthRoutes(app: App, ctx: AppContext, oauth: OAuthServer): Promise<void> {
+  const hidden = { schema: { hide: true } } as const;
+
+  // RFC 9728: the resource's metadata, at the root and path-suffixed for /mcp; public, readable from browsers.
+  const resourceMetadata = async (_request: FastifyRequest, reply: FastifyReply) =>
+    reply.header('access-control-allow-origin', '*').header('cache-control', 'public, max-age=300').send(oauth.resourceMetadata());
+  app.get('/.well-known/oauth-protected-resource', hidden, resourceMetadata);
+  app.get('/.well-known/oauth-protected-resource/mcp', hidden, resourceMetadata);
+
+  const provider = () => oauth.provider();
+  let logged = false;
+  const handOver = async (request: FastifyRequest, reply: FastifyReply) => {
+    const p = provider();
+    if (!logged) {
+      logged = true;
+      p.on('server_error', (_kctx, err) => ctx.log.error({ err }, 'oauth server error'));
+    }
+    // RFC 8414 names the metadata /.well-known/oauth-authorization-server; the library serves it under OIDC's name.
+    if (request.raw.url?.startsWith('/.well-known/oauth-authorization-server')) {
+      request.raw.url = '/.well-known/openid-configuration' + request.raw.url.slice('/.well-known/oauth-authorization-server'.length);
+    }
+    for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) reply.raw.setHeader(name, value);
+    reply.hijack();
+    await p.callback()(request.raw, reply.raw);
+  };
+
+  // The library reads its own bodies (form-encoded and JSON): nothing here parses them first.
+  await (app as unknown as FastifyInstance).register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
+    const methods = ['GET', 'POST', 'OPTIONS'] as const;
+    scope.route({ method: [...methods], url: `${OAUTH_PREFIX}/*`, ...hidden, handler: handOver });
+    scope.route({ method: ['GET', 'OPTIONS'], url: '/.well-known/oauth-authorization-server', ...hidden, handler: handOver });
+    scope.route({ method: ['GET', 'OPTIONS'], url: '/.well-known/openid-configuration', ...hidden, handler: handOver });
+  });
+
+  const auth = requireAuth(ctx);
+  const ownerOnly = [auth, requireOwner];
+  const tags = ['oauth'];
+
+  app.get(
+    '/v1/oauth/interactions/:uid',
+    {
+      onRequest: ownerOnly,
+      schema: {
+        tags,
+        operationId: 'getOAuthInteraction',
+        summary: 'An app asking to connect (owner session)',
+        description: 'Which app asks, for which scopes, and where the answer goes. The dashboard shows it on its consent page.',
+        security: bearerSecurity,
+        params: InteractionParams,
+        response: { 200: described(InteractionBody, 'The pending authorization'), ...errors(...OWNER_ERRORS, 'INVALID_REQUEST', 'NOT_FOUND') },
+      },
+    },
+    async (request) => getInteraction(oauth, request.params.uid),
+  );
+
+  app.post(
+    '/v1/oauth/interactions/:uid/approve',
+    {
+      config: { audit: 'oauth.approved', safetyAction: true },
+      onRequest: ownerOnly,
+      schema: {
+        tags,
+        operationId: 'approveOAuthInteraction',
+        summary: 'Let an app connect, with its own controls (owner session)',
+        description:
+          'The app becomes an agent in the keys list (kind `oauth`) with the scopes, limits, allowlist and expiry given here, ' +
+          'exactly as a key. Open `redirect_to` in the browser that started the authorization to hand the app its code.',
+        security: bearerSecurity,
+        params: InteractionParams,
+        body: ApproveBody,
+        response: { 200: described(ApprovedBody, 'Approved'), ...errors(...OWNER_ERRORS, ...BODY_ERRORS, 'NOT_FOUND') },
+      },
+    },
+    async (request) =>
+      approveInteraction(ctx, oauth, principalOf(request), request.params.uid, (request.body ?? {}) as KeyControlsInput & { name?: string }),
+  );
+
+  app.post(
+    '/v1/oauth/interactions/:uid/deny',
+    {
+      config: { audit: 'oauth.denied', safetyAction: true },
+      onRequest: ownerOnly,
+      schema: {
+        tags,
+        operationId: 'denyOAuthInteraction',
+        summary: 'Refuse an app (owner session)',
+        description: 'The app is told `access_denied`. Open `redirect_to` in the browser that started the authorization.',
+        security: bearerSecurity,
+        params: InteractionParams,
+        response: { 200: described(DeniedBody, 'Refused'), ...errors(...OWNER_ERRORS, ...BODY_ERRORS, 'NOT_FOUND') },
+      },
+    },
+    async (request) => denyInteraction(oauth, request.params.uid),
+  );
+}

@@ -1,0 +1,114 @@
+import type { AppContext } from '../../context.js';
+import { AppError } from '../../shared/errors.js';
+import type { Principal } from '../auth/auth.service.js';
+import { SCOPES, type KeyControlsInput } from '../keys/key-controls.js';
+import { createApiKey, findActiveOAuthKey, setOAuthGrant, type ApiKeyView } from '../keys/keys.service.js';
+import { revokeGrantRecords } from './oauth.adapter.js';
+import type { OAuthServer } from './oauth.provider.js';
+
+/** What the owner sees before deciding: which app asks, for what, and where its answer goes. */
+export interface InteractionView {
+  uid: string;
+  client: { client_id: string; client_name: string | null; client_uri: string | null; logo_uri: string | null };
+  redirect_uri: string;
+  /** The scopes the app asked for, known to the service; the owner may grant fewer. */
+  requested_scopes: string[];
+  resource: string;
+  expires_at: string;
+}
+
+/** A pending authorization (not yet decided, not expired), with its client; anything else is "not found". */
+async function pending(oauth: OAuthServer, uid: string) {
+  const provider = oauth.provider();
+  const interaction = await provider.Interaction.find(uid);
+  if (!interaction || interaction.result) throw new AppError('NOT_FOUND', 'No authorization is waiting under this id (it may have expired or been decided)');
+  const clientId = String(interaction.params.client_id ?? '');
+  const client = clientId ? await provider.Client.find(clientId) : undefined;
+  if (!client) throw new AppError('NOT_FOUND', 'The app of this authorization is no longer registered');
+  return { interaction, client };
+}
+
+export async function getInteraction(oauth: OAuthServer, uid: string): Promise<InteractionView> {
+  const { interaction, client } = await pending(oauth, uid);
+  const asked = String(interaction.params.scope ?? '').split(' ').filter(Boolean);
+  const meta = client.metadata();
+  return {
+    uid,
+    client: {
+      client_id: client.clientId,
+      client_name: client.clientName ?? null,
+      client_uri: typeof meta.client_uri === 'string' ? meta.client_uri : null,
+      logo_uri: typeof meta.logo_uri === 'string' ? meta.logo_uri : null,
+    },
+    redirect_uri: String(interaction.params.redirect_uri ?? ''),
+    // No scope asked means every scope: the owner picks.
+    requested_scopes: asked.length ? SCOPES.filter((s) => asked.includes(s)) : [...SCOPES],
+    resource: oauth.resource,
+    expires_at: new Date(interaction.exp * 1000).toISOString(),
+  };
+}
+
+const remaining = (exp: number) => Math.max(1, exp - Math.floor(Date.now() / 1000));
+
+/**
+ * D44: the owner approves. The app becomes an agent (an `oauth` key with the scopes, limits, allowlist and expiry
+ * chosen here, D31); its grant on the MCP resource carries the chosen scopes, and the grant's account is that
+ * key, so every token the app gets acts as it. Answers where the owner's browser goes next to finish.
+ */
+export async function approveInteraction(
+  ctx: AppContext,
+  oauth: OAuthServer,
+  owner: Principal,
+  uid: string,
+  input: KeyControlsInput & { name?: string },
+): Promise<{ redirect_to: string; agent: ApiKeyView }> {
+  const { interaction, client } = await pending(oauth, uid);
+  const view = await getInteraction(oauth, uid);
+  const { name, ...controls } = input;
+  const scopes = controls.scopes ?? view.requested_scopes;
+  const label = (name?.trim() || client.clientName || client.clientId).slice(0, 100);
+  const { key: _secret, ...agent } = await createApiKey(ctx, ctx.store.db, owner.userId, label, { ...controls, scopes }, { clientId: client.clientId });
+  const grant = new (oauth.provider().Grant)({ accountId: agent.id, clientId: client.clientId });
+  if (agent.scopes.length > 0) grant.addResourceScope(oauth.resource, agent.scopes.join(' '));
+  // What was asked and not given is recorded as refused, so the library does not ask for it again.
+  const refused = view.requested_scopes.filter((s) => !agent.scopes.includes(s as never));
+  if (refused.length > 0) grant.rejectResourceScope(oauth.resource, refused.join(' '));
+  // The same names are also the server's own scopes (see `scopes` in oauth.provider.ts); they count only per resource.
+  const asked = String(interaction.params.scope ?? '').split(' ').filter(Boolean);
+  if (asked.length > 0) grant.rejectOIDCScope(asked.filter((s) => s !== 'openid' && s !== 'offline_access').join(' '));
+  if (asked.includes('offline_access')) grant.addOIDCScope('offline_access');
+  const grantId = await grant.save();
+  await setOAuthGrant(ctx, agent.id, grantId);
+  interaction.result = { login: { accountId: agent.id }, consent: { grantId } };
+  await interaction.save(remaining(interaction.exp));
+  return { redirect_to: interaction.returnTo, agent };
+}
+
+/** The owner refuses: the app is told `access_denied` at its redirect URI. */
+export async function denyInteraction(oauth: OAuthServer, uid: string): Promise<{ redirect_to: string }> {
+  const { interaction } = await pending(oauth, uid);
+  interaction.result = { error: 'access_denied', error_description: 'The owner refused the authorization' };
+  await interaction.save(remaining(interaction.exp));
+  return { redirect_to: interaction.returnTo };
+}
+
+/**
+ * D44: an access token presented at `/mcp`: ours, unexpired, issued for the MCP resource, and its agent (key)
+ * still live. Anything else is null (the caller answers 401).
+ */
+export async function authenticateAccessToken(ctx: AppContext, oauth: OAuthServer, token: string): Promise<Principal | null> {
+  // Opaque tokens are 43 base64url characters; anything else (a REST JWT, garbage) is not looked up.
+  if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
+  const at = await oauth.provider().AccessToken.find(token);
+  if (!at || at.isExpired) return null;
+  const aud = Array.isArray(at.aud) ? at.aud : at.aud ? [at.aud] : [];
+  if (!aud.includes(oauth.resource)) return null;
+  const key = await findActiveOAuthKey(ctx, at.accountId);
+  if (!key) return null;
+  return { userId: key.user_id, kind: 'api_key', keyId: key.id, keyName: key.name, controls: key.controls };
+}
+
+/** Revoking an app's agent ends its grant and every code and token under it at once. */
+export async function revokeGrant(ctx: AppContext, grantId: string): Promise<void> {
+  await revokeGrantRecords(ctx.store, grantId);
+}

@@ -1,0 +1,221 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createOnboardedUser, EXTERNAL_CBU, expectError, startTestApp, type OnboardedUser, type TestApp } from '../../../test/helpers.js';
+
+/** A host's side of the flow, over HTTP (no browser): the owner's consent goes through the dashboard's REST calls. */
+const ORIGIN = 'http://localhost';
+const RESOURCE = `${ORIGIN}/mcp`;
+const REDIRECT = 'http://127.0.0.1:7777/callback';
+
+const form = (o: Record<string, string>) => new URLSearchParams(o).toString();
+const pkce = () => {
+  const verifier = randomBytes(32).toString('base64url');
+  return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') };
+};
+/** The browser's cookie jar, reduced to what the flow needs. */
+const cookiesOf = (res: LightMyRequestResponse) => res.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+
+async function register(app: FastifyInstance, name = 'Claude Test Host'): Promise<string> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/oauth/register',
+    // Hosts register with the scopes the resource's metadata lists (the MCP SDK does).
+    payload: { client_name: name, scope: 'payouts:write payouts:read wallet:read transfer:write transactions:read thresholds:read thresholds:propose', redirect_uris: [REDIRECT], token_endpoint_auth_method: 'none', grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'] },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().client_id;
+}
+
+async function startAuthorization(app: FastifyInstance, clientId: string, extra: Record<string, string> = {}) {
+  const { verifier, challenge } = pkce();
+  const query = form({
+    client_id: clientId,
+    redirect_uri: REDIRECT,
+    response_type: 'code',
+    scope: 'payouts:write payouts:read wallet:read',
+    code_challenge: challenge,
+    code_challenge_method: 'S256',
+    state: 'st4te',
+    resource: RESOURCE,
+    ...extra,
+  });
+  const res = await app.inject({ method: 'GET', url: `/oauth/auth?${query}` });
+  return { res, verifier, cookie: cookiesOf(res), uid: /^\/connect\/([^/?]+)$/.exec(res.headers.location ?? '')?.[1] };
+}
+
+/** Registration, consent by the owner with `controls`, the code, the tokens. */
+async function connectApp(app: FastifyInstance, owner: OnboardedUser, controls: Record<string, unknown> = {}) {
+  const clientId = await register(app);
+  const { verifier, cookie, uid } = await startAuthorization(app, clientId);
+  expect(uid).toBeTruthy();
+  const approved = await app.inject({ method: 'POST', url: `/v1/oauth/interactions/${uid}/approve`, headers: bearer(owner.ownerToken), payload: controls });
+  expect(approved.statusCode, approved.body).toBe(200);
+  const resumed = await app.inject({ method: 'GET', url: new URL(approved.json().redirect_to).pathname, headers: { cookie } });
+  const location = new URL(resumed.headers.location as string);
+  expect(`${location.origin}${location.pathname}`).toBe(REDIRECT);
+  const code = location.searchParams.get('code')!;
+  expect(code, resumed.headers.location as string).toBeTruthy();
+  const tokenBody = { grant_type: 'authorization_code', code, redirect_uri: REDIRECT, client_id: clientId, code_verifier: verifier, resource: RESOURCE };
+  const token = await app.inject({ method: 'POST', url: '/oauth/token', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: form(tokenBody) });
+  expect(token.statusCode, token.body).toBe(200);
+  return { clientId, code, tokenBody, agent: approved.json().agent, ...(token.json() as { access_token: string; refresh_token: string; scope: string }) };
+}
+
+const mcp = (app: FastifyInstance, token: string, method = 'tools/list', params: Record<string, unknown> = {}) =>
+  app.inject({
+    method: 'POST',
+    url: '/mcp',
+    headers: { ...bearer(token), accept: 'application/json, text/event-stream', 'content-type': 'application/json' },
+    payload: { jsonrpc: '2.0', id: 1, method, params },
+  });
+
+describe('MCP authorization by OAuth', () => {
+  let t: TestApp;
+  let owner: OnboardedUser;
+
+  beforeAll(async () => {
+    t = await startTestApp({ env: { PUBLIC_URL: ORIGIN } });
+    owner = await createOnboardedUser(t.app, { fundArs: 100_000 });
+  });
+  afterAll(async () => t.close());
+
+  it('publishes resource and authorization-server metadata; a 401 from /mcp points at them', async () => {
+    for (const url of ['/.well-known/oauth-protected-resource', '/.well-known/oauth-protected-resource/mcp']) {
+      const prm = (await t.app.inject({ url })).json();
+      expect(prm).toMatchObject({ resource: RESOURCE, authorization_servers: [ORIGIN] });
+      expect(prm.scopes_supported).toContain('payouts:write');
+    }
+    const as = (await t.app.inject({ url: '/.well-known/oauth-authorization-server' })).json();
+    expect(as).toMatchObject({
+      issuer: ORIGIN,
+      authorization_endpoint: `${ORIGIN}/oauth/auth`,
+      token_endpoint: `${ORIGIN}/oauth/token`,
+      registration_endpoint: `${ORIGIN}/oauth/register`,
+      code_challenge_methods_supported: ['S256'],
+      client_id_metadata_document_supported: true,
+    });
+    const res = await mcp(t.app, '');
+    expect(res.statusCode).toBe(401);
+    expect(res.headers['www-authenticate']).toContain(`resource_metadata="${ORIGIN}/.well-known/oauth-protected-resource/mcp"`);
+    expect(res.headers['www-authenticate']).toContain('scope="payouts:write');
+  });
+
+  it('connects an app as an agent: its tokens act as the key the owner shaped, refresh rotates', async () => {
+    const app = await connectApp(t.app, owner, { daily_limit_ars: 300, scopes: ['payouts:write', 'payouts:read'] });
+    expect(app.scope.split(' ').sort()).toEqual(['payouts:read', 'payouts:write']);
+    expect(app.refresh_token).toBeTruthy();
+    const list = await mcp(t.app, app.access_token);
+    expect(list.statusCode, list.body).toBe(200);
+    expect(list.json().result.tools.length).toBeGreaterThan(3);
+
+    const keys = (await t.app.inject({ url: '/v1/api-keys', headers: bearer(owner.ownerToken) })).json().api_keys;
+    expect(keys.find((k: { id: string }) => k.id === app.agent.id)).toMatchObject({ kind: 'oauth', name: 'Claude Test Host', daily_limit_ars: 300 });
+
+    // A payout through the token carries the agent; its own daily limit applies.
+    const paid = await mcp(t.app, app.access_token, 'tools/call', {
+      name: 'request_payout',
+      arguments: { amount_ars: 200, destination: EXTERNAL_CBU, idempotency_key: 'oauth-1' },
+    });
+    const payoutId = paid.json().result.structuredContent.id;
+    const payout = await t.app.inject({ url: `/v1/withdraws/${payoutId}`, headers: bearer(owner.ownerToken) });
+    expect(payout.json()).toMatchObject({ api_key_id: app.agent.id, api_key_name: 'Claude Test Host' });
+    const over = await mcp(t.app, app.access_token, 'tools/call', {
+      name: 'request_payout',
+      arguments: { amount_ars: 200, destination: EXTERNAL_CBU, idempotency_key: 'oauth-2' },
+    });
+    expect(over.json().result.structuredContent).toMatchObject({ decision: 'require_approval', reasons: ['key_daily_limit'] });
+    // Scopes the owner did not give are refused.
+    const balance = await mcp(t.app, app.access_token, 'tools/call', { name: 'get_balance', arguments: {} });
+    expect(balance.json().result.content[0].text).toContain('INSUFFICIENT_SCOPE');
+
+    const refreshBody = { grant_type: 'refresh_token', refresh_token: app.refresh_token, client_id: app.clientId, resource: RESOURCE };
+    const refreshed = await t.app.inject({ method: 'POST', url: '/oauth/token', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: form(refreshBody) });
+    expect(refreshed.statusCode, refreshed.body).toBe(200);
+    expect(refreshed.json().refresh_token).not.toBe(app.refresh_token);
+    expect((await mcp(t.app, refreshed.json().access_token)).statusCode).toBe(200);
+  });
+
+  it('refuses an authorization without PKCE, with plain PKCE, or to an unregistered redirect URI', async () => {
+    const clientId = await register(t.app);
+    const missing = await startAuthorization(t.app, clientId, { code_challenge: '', code_challenge_method: '' });
+    expect(missing.uid).toBeUndefined();
+    expect(missing.res.headers.location ?? '').toContain('error=invalid_request');
+    const plain = await startAuthorization(t.app, clientId, { code_challenge_method: 'plain', code_challenge: 'a'.repeat(43) });
+    expect(plain.uid).toBeUndefined();
+    expect(plain.res.headers.location ?? '').toContain('error=invalid_request');
+    const elsewhere = await startAuthorization(t.app, clientId, { redirect_uri: 'http://127.0.0.1:7777/evil' });
+    expect(elsewhere.uid).toBeUndefined();
+    expect(elsewhere.res.statusCode).toBe(400);
+    expect(elsewhere.res.headers.location).toBeUndefined();
+  });
+
+  it('refuses a code used twice and revokes what it gave', async () => {
+    const app = await connectApp(t.app, owner);
+    const again = await t.app.inject({ method: 'POST', url: '/oauth/token', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: form(app.tokenBody) });
+    expect(again.statusCode).toBe(400);
+    expect(again.json().error).toBe('invalid_grant');
+    expect((await mcp(t.app, app.access_token)).statusCode).toBe(401);
+  });
+
+  it('issues tokens for the MCP resource only, and /mcp takes no other token', async () => {
+    const clientId = await register(t.app);
+    const other = await startAuthorization(t.app, clientId, { resource: 'https://other.example/api' });
+    expect(other.uid).toBeUndefined();
+    expect(other.res.headers.location ?? '').toContain('error=invalid_target');
+    // The REST JWT of an agent, and of the owner, are not MCP credentials.
+    expect((await mcp(t.app, owner.agentToken)).statusCode).toBe(401);
+    expect((await mcp(t.app, owner.ownerToken)).statusCode).toBe(401);
+    // And an OAuth token is not a REST credential.
+    const app = await connectApp(t.app, owner);
+    expectError(await t.app.inject({ url: '/v1/balance', headers: bearer(app.access_token) }), 401, 'INVALID_TOKEN');
+  });
+
+  it('takes consent from the owner only', async () => {
+    const clientId = await register(t.app);
+    const { uid } = await startAuthorization(t.app, clientId);
+    expectError(await t.app.inject({ method: 'POST', url: `/v1/oauth/interactions/${uid}/approve`, headers: bearer(owner.agentToken), payload: {} }), 403, 'OWNER_SESSION_REQUIRED');
+    expectError(await t.app.inject({ url: `/v1/oauth/interactions/${uid}`, headers: bearer(owner.agentToken) }), 403, 'OWNER_SESSION_REQUIRED');
+    expectError(await t.app.inject({ method: 'POST', url: `/v1/oauth/interactions/${uid}/approve`, payload: {} }), 401, 'UNAUTHENTICATED');
+    const view = await t.app.inject({ url: `/v1/oauth/interactions/${uid}`, headers: bearer(owner.ownerToken) });
+    expect(view.json()).toMatchObject({ uid, client: { client_id: clientId, client_name: 'Claude Test Host' }, redirect_uri: REDIRECT, resource: RESOURCE });
+    expectError(await t.app.inject({ url: '/v1/oauth/interactions/nope', headers: bearer(owner.ownerToken) }), 404, 'NOT_FOUND');
+  });
+
+  it('a denial tells the app access_denied and creates no agent', async () => {
+    const before = (await t.app.inject({ url: '/v1/api-keys', headers: bearer(owner.ownerToken) })).json().api_keys.length;
+    const clientId = await register(t.app);
+    const { uid, cookie } = await startAuthorization(t.app, clientId);
+    const denied = await t.app.inject({ method: 'POST', url: `/v1/oauth/interactions/${uid}/deny`, headers: bearer(owner.ownerToken) });
+    expect(denied.statusCode, denied.body).toBe(200);
+    const resumed = await t.app.inject({ url: new URL(denied.json().redirect_to).pathname, headers: { cookie } });
+    expect(resumed.headers.location).toContain('error=access_denied');
+    expect((await t.app.inject({ url: '/v1/api-keys', headers: bearer(owner.ownerToken) })).json().api_keys.length).toBe(before);
+  });
+
+  it('a revoked or expired grant is refused on the next call, refresh included', async () => {
+    const revoked = await connectApp(t.app, owner);
+    expect((await mcp(t.app, revoked.access_token)).statusCode).toBe(200);
+    const del = await t.app.inject({ method: 'DELETE', url: `/v1/api-keys/${revoked.agent.id}`, headers: bearer(owner.ownerToken) });
+    expect(del.statusCode).toBe(204);
+    expect((await mcp(t.app, revoked.access_token)).statusCode).toBe(401);
+    const refresh = (a: { refresh_token: string; clientId: string }) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/oauth/token',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: form({ grant_type: 'refresh_token', refresh_token: a.refresh_token, client_id: a.clientId, resource: RESOURCE }),
+      });
+    expect((await refresh(revoked)).json().error).toBe('invalid_grant');
+
+    const expiring = await connectApp(t.app, owner, { expires_at: new Date(t.clock.now().getTime() + 60_000).toISOString() });
+    expect((await mcp(t.app, expiring.access_token)).statusCode).toBe(200);
+    t.clock.advance(61_000);
+    expect((await mcp(t.app, expiring.access_token)).statusCode).toBe(401);
+    expect((await refresh(expiring)).json().error).toBe('invalid_grant');
+  });
+
+  it('keeps raw API keys working at /mcp', async () => {
+    expect((await mcp(t.app, owner.apiKey)).statusCode).toBe(200);
+  });
+});

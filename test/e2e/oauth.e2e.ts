@@ -1,0 +1,195 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { auth, UnauthorizedError, type OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EXTERNAL_CBU, randomCuit, Rest, uniqueEmail } from './api.js';
+import { axeSerious, DESKTOP, launchBrowser, newContext, PHONE, watchConsole } from './browser.js';
+import { ROOT, startServer, type RunningServer } from './server.js';
+
+const SHOTS = path.join(ROOT, 'docs', 'screenshots');
+const PASSWORD = 'una clave bien larga';
+/** The host's loopback redirect (RFC 8252); the browser's visit there is caught, as the host's listener would. */
+const REDIRECT = 'http://127.0.0.1:33418/callback';
+
+/** What an MCP host keeps: its registration, its PKCE verifier, its tokens, and where it sends the person. */
+class HostAuth implements OAuthClientProvider {
+  info?: OAuthClientInformationMixed;
+  saved?: OAuthTokens;
+  verifier = '';
+  authorizationUrl?: URL;
+  get redirectUrl() {
+    return REDIRECT;
+  }
+  get clientMetadata(): OAuthClientMetadata {
+    return {
+      client_name: 'Asistente de compras',
+      redirect_uris: [REDIRECT],
+      grant_types: ['authorization_code', 'refresh_token'],
+      response_types: ['code'],
+      token_endpoint_auth_method: 'none',
+    };
+  }
+  clientInformation() {
+    return this.info;
+  }
+  saveClientInformation(info: OAuthClientInformationMixed) {
+    this.info = info;
+  }
+  tokens() {
+    return this.saved;
+  }
+  saveTokens(tokens: OAuthTokens) {
+    this.saved = tokens;
+  }
+  redirectToAuthorization(url: URL) {
+    this.authorizationUrl = url;
+  }
+  saveCodeVerifier(v: string) {
+    this.verifier = v;
+  }
+  codeVerifier() {
+    return this.verifier;
+  }
+}
+
+type ToolResult = { isError?: boolean; structuredContent?: Record<string, unknown>; content: { type: string; text: string }[] };
+
+/**
+ * D44 as a host lives it: the official MCP SDK client meets a 401 at /mcp, discovers the authorization server,
+ * registers itself and sends the owner to the consent page, where the owner (logging in first) approves with a
+ * daily limit; the host gets its tokens, lists the tools and pays, attributed to the new agent; refreshes; and
+ * once the owner revokes the agent in the dashboard its next call is 401.
+ */
+describe('MCP authorization by OAuth (SDK client, consent in Chromium)', () => {
+  let srv: RunningServer;
+  let rest: Rest;
+  let browser: Browser;
+  let closeBrowser: () => Promise<void>;
+  let ctx: BrowserContext;
+  let page: Page;
+  const problems: string[] = [];
+  const email = uniqueEmail('oauth');
+  let ownerToken = '';
+  const host = new HostAuth();
+  let callbackUrl: URL | null = null;
+  let mcp: Client;
+  let agentId = '';
+
+  const connect = async () => {
+    const client = new Client({ name: 'asistente', version: '1.0.0' });
+    await client.connect(new StreamableHTTPClientTransport(new URL(`${srv.url}/mcp`), { authProvider: host }));
+    return client;
+  };
+
+  beforeAll(async () => {
+    mkdirSync(SHOTS, { recursive: true });
+    srv = await startServer();
+    rest = new Rest(srv.url);
+    expect((await rest.call('POST', '/v1/users', { body: { email, password: PASSWORD, name: 'Olga' } })).status).toBe(201);
+    ownerToken = await rest.ownerToken(email, PASSWORD);
+    expect((await rest.call('POST', '/v1/onboarding', { token: ownerToken, body: { legal_id: randomCuit(), legal_name: 'Olga Ruiz' } })).status).toBe(200);
+    expect((await rest.call('POST', '/v1/sandbox/deposits', { token: ownerToken, body: { amount_ars: 100000 } })).status).toBe(201);
+    ({ browser, close: closeBrowser } = await launchBrowser());
+    ctx = await newContext(browser, srv.url, DESKTOP);
+    await ctx.route(`${REDIRECT}**`, (route) => {
+      callbackUrl = new URL(route.request().url());
+      return route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>Listo</title><p>Podés volver a la app.</p>' });
+    });
+    page = await ctx.newPage();
+    watchConsole(page, problems);
+  });
+
+  afterAll(async () => {
+    await mcp?.close();
+    await closeBrowser?.();
+    await srv?.stop();
+  });
+
+  it('discovers, registers and sends the owner to consent; the owner logs in and approves with a daily limit', async () => {
+    // The first connection meets the 401 and starts the authorization.
+    await expect(connect()).rejects.toBeInstanceOf(UnauthorizedError);
+    expect(host.info?.client_id).toBeTruthy();
+    const authUrl = host.authorizationUrl!;
+    expect(`${authUrl.origin}${authUrl.pathname}`).toBe(`${srv.url}/oauth/auth`);
+    expect(authUrl.searchParams.get('code_challenge_method')).toBe('S256');
+    expect(authUrl.searchParams.get('resource')).toBe(`${srv.url}/mcp`);
+
+    await page.goto(authUrl.href);
+    // Not logged in: the dashboard asks first, then shows the request.
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Contraseña').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Ingresar' }).click();
+    await page.getByRole('heading', { name: '«Asistente de compras» pide conectarse' }).waitFor();
+    expect(await page.getByTestId('redirect-host').textContent()).toBe('127.0.0.1:33418');
+    await page.getByLabel('Límite diario').fill('1.000');
+    await page.screenshot({ path: path.join(SHOTS, 'oauth-consent-desktop.png'), fullPage: true });
+    expect(await axeSerious(page)).toEqual([]);
+    await page.setViewportSize(PHONE);
+    await page.screenshot({ path: path.join(SHOTS, 'oauth-consent-phone.png'), fullPage: true });
+    expect(await axeSerious(page)).toEqual([]);
+    await page.setViewportSize(DESKTOP);
+    await page.getByRole('button', { name: 'Aprobar' }).click();
+    await expect.poll(() => callbackUrl?.searchParams.get('code') ?? null, { timeout: 15_000 }).not.toBeNull();
+    expect(callbackUrl!.searchParams.get('state')).toBe(authUrl.searchParams.get('state'));
+  });
+
+  it('gets its tokens, lists the tools and pays as the new agent, within its daily limit', async () => {
+    const transport = new StreamableHTTPClientTransport(new URL(`${srv.url}/mcp`), { authProvider: host });
+    await transport.finishAuth(callbackUrl!.searchParams.get('code')!);
+    expect(host.saved?.access_token).toBeTruthy();
+    expect(host.saved?.refresh_token).toBeTruthy();
+    mcp = await connect();
+    const { tools } = await mcp.listTools();
+    expect(tools.map((x) => x.name)).toContain('request_payout');
+
+    const keys = await rest.call('GET', '/v1/api-keys', { token: ownerToken });
+    const agent = (keys.json.api_keys as { id: string; name: string; kind: string; daily_limit_ars: number }[]).find((k) => k.kind === 'oauth')!;
+    expect(agent).toMatchObject({ name: 'Asistente de compras', daily_limit_ars: 1000 });
+    agentId = agent.id;
+
+    const paid = (await mcp.callTool({ name: 'request_payout', arguments: { amount_ars: 600, destination: EXTERNAL_CBU, idempotency_key: 'oauth-e2e-1' } })) as ToolResult;
+    expect(paid.isError).toBeFalsy();
+    const payout = await rest.call('GET', `/v1/withdraws/${paid.structuredContent!.id}`, { token: ownerToken });
+    expect(payout.json).toMatchObject({ api_key_id: agentId, api_key_name: 'Asistente de compras' });
+    const over = (await mcp.callTool({ name: 'request_payout', arguments: { amount_ars: 600, destination: EXTERNAL_CBU, idempotency_key: 'oauth-e2e-2' } })) as ToolResult;
+    expect(over.structuredContent).toMatchObject({ decision: 'require_approval', reasons: ['key_daily_limit'] });
+
+    // The agents screen shows it, connected by OAuth, with its last use.
+    await page.goto('/agents');
+    const item = page.locator(`[data-key-id="${agentId}"]`);
+    await item.getByText('conectado por OAuth').waitFor();
+    expect(await item.getByText('Nunca').count()).toBe(0);
+    await page.screenshot({ path: path.join(SHOTS, 'oauth-agent-desktop.png'), fullPage: true });
+  });
+
+  it('refreshes its tokens, rotating the refresh token', async () => {
+    const before = host.saved!;
+    expect(await auth(host, { serverUrl: `${srv.url}/mcp` })).toBe('AUTHORIZED');
+    expect(host.saved!.access_token).not.toBe(before.access_token);
+    expect(host.saved!.refresh_token).not.toBe(before.refresh_token);
+    await mcp.close();
+    mcp = await connect();
+    expect((await mcp.listTools()).tools.length).toBeGreaterThan(0);
+  });
+
+  it('is cut off at once when the owner revokes it on the agents screen', async () => {
+    const item = page.locator(`[data-key-id="${agentId}"]`);
+    await item.getByRole('button', { name: /Revocar/ }).click();
+    await page.getByRole('button', { name: 'Sí, revocar' }).click();
+    await page.getByText('Clave revocada.').waitFor();
+    const res = await fetch(`${srv.url}/mcp`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${host.saved!.access_token}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }),
+    });
+    expect(res.status).toBe(401);
+    expect(res.headers.get('www-authenticate')).toContain('resource_metadata=');
+    // The host's own retry (refresh) is refused too: it would have to ask the owner again.
+    await expect(mcp.listTools()).rejects.toThrow();
+    expect(problems).toEqual([]);
+  });
+});
