@@ -14,6 +14,7 @@ export function authRoutes(app: App, ctx: AppContext): void {
   app.post(
     '/v1/auth/token',
     {
+      config: { access: 'public' },
       schema: {
         tags,
         operationId: 'exchangeApiKey',
@@ -30,7 +31,7 @@ export function authRoutes(app: App, ctx: AppContext): void {
   app.post(
     '/v1/login',
     {
-      config: { safetyAction: true, login: true },
+      config: { access: 'public', safetyAction: true, login: true },
       schema: {
         tags,
         operationId: 'login',

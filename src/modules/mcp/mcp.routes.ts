@@ -53,7 +53,7 @@ async function mcpErrorHandler(err: FastifyError, request: FastifyRequest, reply
 
 export function mcpRoutes(app: App, ctx: AppContext): void {
   // Hidden from the generated paths: mcp.schemas.ts describes it, because the SDK rather than Fastify reads and answers it.
-  app.post('/mcp', { onRequest: [originGuard, mcpAuth(ctx)], errorHandler: mcpErrorHandler, schema: { hide: true } }, async (request, reply) => {
+  app.post('/mcp', { config: { access: 'own-credential' }, onRequest: [originGuard, mcpAuth(ctx)], errorHandler: mcpErrorHandler, schema: { hide: true } }, async (request, reply) => {
     // D30: MCP 2025-06-18 removed JSON-RPC batching; one HTTP request is one call, so the rate limit counts calls.
     if (Array.isArray(request.body)) {
       return reply.status(400).send(jsonRpcError(-32600, 'JSON-RPC batches are not supported (MCP 2025-06-18): send one message per request'));
@@ -76,6 +76,6 @@ export function mcpRoutes(app: App, ctx: AppContext): void {
     reply.header('allow', 'POST');
     throw new AppError('METHOD_NOT_ALLOWED', 'This MCP endpoint is stateless: POST JSON-RPC requests only');
   };
-  app.get('/mcp', { schema: { hide: true } }, notAllowed);
-  app.delete('/mcp', { schema: { hide: true } }, notAllowed);
+  app.get('/mcp', { config: { access: 'public' }, schema: { hide: true } }, notAllowed);
+  app.delete('/mcp', { config: { access: 'public' }, schema: { hide: true } }, notAllowed);
 }

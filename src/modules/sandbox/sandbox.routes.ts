@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import type { AppContext } from '../../context.js';
-import { principalOf, requireAuth, requireOwner } from '../../http/auth.js';
+import { principalOf } from '../../http/auth.js';
 import { BODY_ERRORS, bearerSecurity, described, errors, OWNER_ERRORS } from '../../http/schemas.js';
 import type { App } from '../../http/types.js';
 import { DepositBody, KycStatusSchema } from '../wallet/wallet.schemas.js';
@@ -13,14 +13,12 @@ import { setKycStatus } from '../wallet/wallet.service.js';
  */
 export function sandboxRoutes(app: App, ctx: AppContext): void {
   if (!ctx.config.sandbox) return;
-  const ownerOnly = [requireAuth(ctx), requireOwner];
   const tags = ['sandbox'];
 
   app.post(
     '/v1/sandbox/deposits',
     {
-      config: { audit: 'sandbox.deposit' },
-      onRequest: ownerOnly,
+      config: { access: 'owner', audit: 'sandbox.deposit' },
       schema: {
         tags,
         security: bearerSecurity,
@@ -45,8 +43,7 @@ export function sandboxRoutes(app: App, ctx: AppContext): void {
   app.post(
     '/v1/sandbox/crypto',
     {
-      config: { audit: 'sandbox.crypto' },
-      onRequest: ownerOnly,
+      config: { access: 'owner', audit: 'sandbox.crypto' },
       schema: {
         tags,
         security: bearerSecurity,
@@ -82,8 +79,7 @@ export function sandboxRoutes(app: App, ctx: AppContext): void {
   app.post(
     '/v1/sandbox/kyc',
     {
-      config: { audit: 'sandbox.kyc' },
-      onRequest: ownerOnly,
+      config: { access: 'owner', audit: 'sandbox.kyc' },
       schema: {
         tags,
         security: bearerSecurity,

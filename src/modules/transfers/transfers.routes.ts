@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import type { AppContext } from '../../context.js';
-import { principalOf, requireAuth, requireScope } from '../../http/auth.js';
+import { principalOf } from '../../http/auth.js';
 import { AUTH_ERRORS, BODY_ERRORS, bearerSecurity, described, errors } from '../../http/schemas.js';
 import { MAX_IDEMPOTENCY_KEY_LENGTH } from '../idempotency/idempotency.service.js';
 import type { App } from '../../http/types.js';
@@ -22,14 +22,13 @@ const TransferBody = Type.Object({
 
 /** The contract's older transfer surface (D32): a view of the same payout engine, with its own codes. */
 export function transfersRoutes(app: App, ctx: AppContext): void {
-  const auth = requireAuth(ctx);
   const tags = ['transfers'];
   const security = bearerSecurity;
 
   app.post(
     '/v1/transfers',
     {
-      onRequest: [auth, requireScope('transfer:write')],
+      config: { access: { scope: 'transfer:write' } },
       schema: {
         tags,
         security,
@@ -84,7 +83,7 @@ export function transfersRoutes(app: App, ctx: AppContext): void {
   app.get(
     '/v1/transfers/:id',
     {
-      onRequest: [auth, requireScope('transactions:read')],
+      config: { access: { scope: 'transactions:read' } },
       schema: {
         tags,
         security,

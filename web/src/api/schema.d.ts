@@ -101,7 +101,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * List API keys
+         * List API keys (owner session)
          * @description Never shows the secrets.
          */
         get: operations["listApiKeys"];
@@ -149,7 +149,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Approval channels and whether each reaches the owner
+         * Approval channels and whether each reaches the owner (owner session)
          * @description The channels this server offers. With none that reaches the owner, payouts that need approval answer 503 `APPROVAL_NOT_CONFIGURED`.
          */
         get: operations["listApprovalChannels"];
@@ -407,7 +407,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Complete onboarding: register the legal identity and get a CVU
+         * Complete onboarding: register the legal identity and get a CVU (owner session)
          * @description The bank rail issues the CVU and a three-word alias. Until this is done, balance, CVU and payouts answer 422 `ONBOARDING_INCOMPLETE`. In the sandbox KYC is `verified` at once, except for the documented test legal ids.
          */
         post: operations["completeOnboarding"];
@@ -630,7 +630,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Get the webhook
+         * Get the webhook (owner session)
          * @description One per user; `webhook` is null when none is set. The secret is never shown.
          */
         get: operations["getWebhook"];
@@ -655,7 +655,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Recent webhook deliveries
+         * Recent webhook deliveries (owner session)
          * @description The 50 most recent, failures included. Records are kept 7 days.
          */
         get: operations["listWebhookDeliveries"];
@@ -677,7 +677,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Send a delivery again
+         * Send a delivery again (owner session)
          * @description The event goes out again as a new delivery, for receivers that were down. Needs a webhook to be set.
          */
         post: operations["redeliverWebhook"];
@@ -697,7 +697,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Send a test event now
+         * Send a test event now (owner session)
          * @description Sends a signed `webhook.test` event to the webhook and answers with the attempt, so you can check your receiver and its signature check. 404 when no webhook is set or it is inactive.
          */
         post: operations["testWebhook"];
@@ -1402,6 +1402,25 @@ export interface operations {
                          * @enum {string}
                          */
                         error: "UNAUTHENTICATED" | "TOKEN_EXPIRED" | "INVALID_TOKEN";
+                        /** @description human-readable explanation, subject to change */
+                        message: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description This session may not do this: OWNER_SESSION_REQUIRED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description machine-readable code
+                         * @enum {string}
+                         */
+                        error: "OWNER_SESSION_REQUIRED";
                         /** @description human-readable explanation, subject to change */
                         message: string;
                     } & {
@@ -2201,6 +2220,25 @@ export interface operations {
                          * @enum {string}
                          */
                         error: "UNAUTHENTICATED" | "TOKEN_EXPIRED" | "INVALID_TOKEN";
+                        /** @description human-readable explanation, subject to change */
+                        message: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description This session may not do this: OWNER_SESSION_REQUIRED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description machine-readable code
+                         * @enum {string}
+                         */
+                        error: "OWNER_SESSION_REQUIRED";
                         /** @description human-readable explanation, subject to change */
                         message: string;
                     } & {
@@ -4999,6 +5037,25 @@ export interface operations {
                     };
                 };
             };
+            /** @description This session may not do this: OWNER_SESSION_REQUIRED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description machine-readable code
+                         * @enum {string}
+                         */
+                        error: "OWNER_SESSION_REQUIRED";
+                        /** @description human-readable explanation, subject to change */
+                        message: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
             /** @description Not found (or not yours): USER_NOT_FOUND */
             404: {
                 headers: {
@@ -5202,6 +5259,25 @@ export interface operations {
                          * @enum {string}
                          */
                         error: "UNAUTHENTICATED" | "TOKEN_EXPIRED" | "INVALID_TOKEN";
+                        /** @description human-readable explanation, subject to change */
+                        message: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description This session may not do this: INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description machine-readable code
+                         * @enum {string}
+                         */
+                        error: "INSUFFICIENT_SCOPE";
                         /** @description human-readable explanation, subject to change */
                         message: string;
                     } & {
@@ -7676,6 +7752,25 @@ export interface operations {
                     };
                 };
             };
+            /** @description This session may not do this: OWNER_SESSION_REQUIRED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description machine-readable code
+                         * @enum {string}
+                         */
+                        error: "OWNER_SESSION_REQUIRED";
+                        /** @description human-readable explanation, subject to change */
+                        message: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
             /** @description Not found (or not yours): USER_NOT_FOUND */
             404: {
                 headers: {
@@ -8219,6 +8314,25 @@ export interface operations {
                     };
                 };
             };
+            /** @description This session may not do this: OWNER_SESSION_REQUIRED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description machine-readable code
+                         * @enum {string}
+                         */
+                        error: "OWNER_SESSION_REQUIRED";
+                        /** @description human-readable explanation, subject to change */
+                        message: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
             /** @description Not found (or not yours): USER_NOT_FOUND */
             404: {
                 headers: {
@@ -8368,6 +8482,25 @@ export interface operations {
                          * @enum {string}
                          */
                         error: "UNAUTHENTICATED" | "TOKEN_EXPIRED" | "INVALID_TOKEN";
+                        /** @description human-readable explanation, subject to change */
+                        message: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description This session may not do this: OWNER_SESSION_REQUIRED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description machine-readable code
+                         * @enum {string}
+                         */
+                        error: "OWNER_SESSION_REQUIRED";
                         /** @description human-readable explanation, subject to change */
                         message: string;
                     } & {
@@ -8559,6 +8692,25 @@ export interface operations {
                          * @enum {string}
                          */
                         error: "UNAUTHENTICATED" | "TOKEN_EXPIRED" | "INVALID_TOKEN";
+                        /** @description human-readable explanation, subject to change */
+                        message: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description This session may not do this: OWNER_SESSION_REQUIRED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description machine-readable code
+                         * @enum {string}
+                         */
+                        error: "OWNER_SESSION_REQUIRED";
                         /** @description human-readable explanation, subject to change */
                         message: string;
                     } & {
