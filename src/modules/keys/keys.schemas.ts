@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox';
+import { OwnerText } from '../../http/owner-text.js';
 import { Timestamp } from '../../http/schemas.js';
 import { SCOPES } from './key-controls.js';
 
@@ -34,7 +35,7 @@ export const NewApiKeyBody = Type.Object({
 
 export const CreateApiKeyBody = Type.Object(
   {
-    name: Type.String({ minLength: 1, maxLength: 100, description: 'a label, e.g. the name of the agent' }),
+    name: OwnerText({ minLength: 1, maxLength: 100, description: 'a label, e.g. the name of the agent' }),
     ...Object.fromEntries(Object.entries(ControlFields).map(([k, v]) => [k, Type.Optional(v)])),
   },
   { additionalProperties: false },
@@ -42,7 +43,7 @@ export const CreateApiKeyBody = Type.Object(
 
 export const UpdateApiKeyBody = Type.Object(
   {
-    name: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+    name: Type.Optional(OwnerText({ minLength: 1, maxLength: 100 })),
     ...Object.fromEntries(Object.entries(ControlFields).map(([k, v]) => [k, Type.Optional(v)])),
   },
   { additionalProperties: false, minProperties: 1 },

@@ -3,6 +3,7 @@ import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } fr
 import { Value } from '@sinclair/typebox/value';
 import type { AppContext } from '../../context.js';
 import { CONTROL_CHARACTER_MESSAGE, findControlCharacter } from '../../http/control-chars.js';
+import { cleanOwnerText } from '../../http/owner-text.js';
 import { isStoreUnavailable, storeFailureKind } from '../../db/store-errors.js';
 import { toAppError } from '../../http/errors.js';
 import { hasScope, type Principal } from '../auth/auth.service.js';
@@ -55,6 +56,9 @@ export function buildMcpServer(ctx: AppContext, who: Principal): Server {
     // D30: the same control-character rule as REST bodies (src/http/validation.ts).
     const controlAt = findControlCharacter(args);
     if (controlAt !== null) return invalid(controlAt, CONTROL_CHARACTER_MESSAGE);
+    // D39: the same names-an-owner-reads rule as REST bodies.
+    const text = cleanOwnerText(t.input, args);
+    if (text !== null) return invalid(text.pointer, text.message);
     await writeAudit(ctx.store.db, ctx.clock, who, { action: `mcp.${t.name}` });
     try {
       const result = await t.run(ctx, who, args);

@@ -1,4 +1,5 @@
 import { Type, type ObjectOptions, type Static, type TProperties, type TSchema } from '@sinclair/typebox';
+import { OwnerText } from '../../http/owner-text.js';
 import type { AppContext } from '../../context.js';
 import type { ApprovalStatus } from '../approvals/approvals.tables.js';
 import type { Principal } from '../auth/auth.service.js';
@@ -218,7 +219,7 @@ export const TOOLS: ToolDef[] = [
         amount_ars: Type.Number({ description: 'Amount in ARS, at most 2 decimals, e.g. 1500.50' }),
         destination: Type.String({ minLength: 1, maxLength: 64, description: 'CBU or CVU (22 digits) or alias' }),
         destination_kind: Type.Optional(Type.Union([Type.Literal('CBU'), Type.Literal('CVU'), Type.Literal('ALIAS')], { description: 'Default CBU' })),
-        note: Type.Optional(Type.String({ maxLength: 140, description: 'Free text shown on the receipt' })),
+        note: Type.Optional(OwnerText({ maxLength: 140, description: 'Free text shown on the receipt' })),
         idempotency_key: Type.String({
           minLength: 1,
           maxLength: 255,

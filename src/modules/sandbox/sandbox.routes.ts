@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox';
+import { OwnerText } from '../../http/owner-text.js';
 import type { AppContext } from '../../context.js';
 import { principalOf } from '../../http/auth.js';
 import { BODY_ERRORS, bearerSecurity, described, errors, OWNER_ERRORS } from '../../http/schemas.js';
@@ -29,7 +30,7 @@ export function sandboxRoutes(app: App, ctx: AppContext): void {
           {
             amount_ars: Type.Number({ exclusiveMinimum: 0, maximum: 1e11, description: 'ARS, at most 2 decimals' }),
             from_cbu: Type.Optional(Type.String({ minLength: 22, maxLength: 22 })),
-            from_name: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+            from_name: Type.Optional(OwnerText({ minLength: 1, maxLength: 200 })),
             from_legal_id: Type.Optional(Type.String({ minLength: 11, maxLength: 13 })),
           },
           { additionalProperties: false },

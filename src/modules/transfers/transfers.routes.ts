@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox';
+import { OwnerText } from '../../http/owner-text.js';
 import type { AppContext } from '../../context.js';
 import { principalOf } from '../../http/auth.js';
 import { AUTH_ERRORS, BODY_ERRORS, bearerSecurity, described, errors } from '../../http/schemas.js';
@@ -43,7 +44,7 @@ export function transfersRoutes(app: App, ctx: AppContext): void {
           {
             amount: Type.Number({ minimum: 1, maximum: 1e11, description: 'ARS, at most 2 decimals' }),
             destination: Type.String({ minLength: 1, maxLength: 64, description: 'CVU or CBU (22 digits) or alias' }),
-            description: Type.Optional(Type.String({ maxLength: 140 })),
+            description: Type.Optional(OwnerText({ maxLength: 140 })),
           },
           { additionalProperties: false },
         ),

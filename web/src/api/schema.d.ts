@@ -1526,7 +1526,7 @@ export interface operations {
                     expires_at?: string | null;
                     /** @description Monthly total (Buenos Aires month) for this key alone, in ARS; 0 = no key limit (the user's limits still apply) */
                     monthly_limit_ars?: number;
-                    /** @description a label, e.g. the name of the agent */
+                    /** @description a label, e.g. the name of the agent; trimmed; not blank */
                     name: string;
                     /** @description Largest single payout for this key alone, in ARS; 0 = no key limit (the user's limits still apply) */
                     per_tx_limit_ars?: number;
@@ -1957,6 +1957,7 @@ export interface operations {
                     expires_at?: string | null;
                     /** @description Monthly total (Buenos Aires month) for this key alone, in ARS; 0 = no key limit (the user's limits still apply) */
                     monthly_limit_ars?: number;
+                    /** @description trimmed; not blank */
                     name?: string;
                     /** @description Largest single payout for this key alone, in ARS; 0 = no key limit (the user's limits still apply) */
                     per_tx_limit_ars?: number;
@@ -4975,7 +4976,7 @@ export interface operations {
                 "application/json": {
                     /** @description CUIT/CUIL, 11 digits (dashes allowed) */
                     legal_id: string;
-                    /** @description the name on the tax record */
+                    /** @description the name on the tax record; trimmed; not blank */
                     legal_name: string;
                 };
             };
@@ -6064,6 +6065,7 @@ export interface operations {
                     amount_ars: number;
                     from_cbu?: string;
                     from_legal_id?: string;
+                    /** @description trimmed; not blank */
                     from_name?: string;
                 };
             };
@@ -7056,6 +7058,7 @@ export interface operations {
                 "application/json": {
                     /** @description ARS, at most 2 decimals */
                     amount: number;
+                    /** @description trimmed; not blank */
                     description?: string;
                     /** @description CVU or CBU (22 digits) or alias */
                     destination: string;
@@ -7518,7 +7521,7 @@ export interface operations {
                 "application/json": {
                     /** Format: email */
                     email: string;
-                    /** @description how the owner is addressed */
+                    /** @description how the owner is addressed; trimmed; not blank */
                     name: string;
                     /** @description at least 10 characters */
                     password: string;
@@ -9049,7 +9052,7 @@ export interface operations {
                     /** @description CBU, CVU or alias */
                     destination: string;
                     destination_kind?: "CBU" | "CVU" | "ALIAS";
-                    /** @description free text; shown on the receipt */
+                    /** @description free text; shown on the receipt; trimmed; not blank */
                     note?: string;
                 };
             };
