@@ -13,7 +13,11 @@ const MARK = 'x-owner-text';
 const INVISIBLE = /[\u202A-\u202E\u2066-\u2069\u200B-\u200D\uFEFF]/;
 
 export const OwnerText = (options: StringOptions = {}) =>
-  Type.String({ ...options, description: `${options.description ? `${options.description}; ` : ''}trimmed; not blank`, [MARK]: true });
+  Type.String({
+    ...options,
+    description: `${options.description ? `${options.description}; ` : ''}trimmed; refused when blank or holding bidirectional controls or zero-width characters`,
+    [MARK]: true,
+  });
 
 export interface TextProblem {
   /** JSON pointer of the refused property, e.g. `/name`. */

@@ -1526,7 +1526,7 @@ export interface operations {
                     expires_at?: string | null;
                     /** @description Monthly total (Buenos Aires month) for this key alone, in ARS; 0 = no key limit (the user's limits still apply) */
                     monthly_limit_ars?: number;
-                    /** @description a label, e.g. the name of the agent; trimmed; not blank */
+                    /** @description a label, e.g. the name of the agent; trimmed; refused when blank or holding bidirectional controls or zero-width characters */
                     name: string;
                     /** @description Largest single payout for this key alone, in ARS; 0 = no key limit (the user's limits still apply) */
                     per_tx_limit_ars?: number;
@@ -1957,7 +1957,7 @@ export interface operations {
                     expires_at?: string | null;
                     /** @description Monthly total (Buenos Aires month) for this key alone, in ARS; 0 = no key limit (the user's limits still apply) */
                     monthly_limit_ars?: number;
-                    /** @description trimmed; not blank */
+                    /** @description trimmed; refused when blank or holding bidirectional controls or zero-width characters */
                     name?: string;
                     /** @description Largest single payout for this key alone, in ARS; 0 = no key limit (the user's limits still apply) */
                     per_tx_limit_ars?: number;
@@ -4976,7 +4976,7 @@ export interface operations {
                 "application/json": {
                     /** @description CUIT/CUIL, 11 digits (dashes allowed) */
                     legal_id: string;
-                    /** @description the name on the tax record; trimmed; not blank */
+                    /** @description the name on the tax record; trimmed; refused when blank or holding bidirectional controls or zero-width characters */
                     legal_name: string;
                 };
             };
@@ -6065,7 +6065,7 @@ export interface operations {
                     amount_ars: number;
                     from_cbu?: string;
                     from_legal_id?: string;
-                    /** @description trimmed; not blank */
+                    /** @description trimmed; refused when blank or holding bidirectional controls or zero-width characters */
                     from_name?: string;
                 };
             };
@@ -7058,7 +7058,7 @@ export interface operations {
                 "application/json": {
                     /** @description ARS, at most 2 decimals */
                     amount: number;
-                    /** @description trimmed; not blank */
+                    /** @description trimmed; refused when blank or holding bidirectional controls or zero-width characters */
                     description?: string;
                     /** @description CVU or CBU (22 digits) or alias */
                     destination: string;
@@ -7521,7 +7521,7 @@ export interface operations {
                 "application/json": {
                     /** Format: email */
                     email: string;
-                    /** @description how the owner is addressed; trimmed; not blank */
+                    /** @description how the owner is addressed; trimmed; refused when blank or holding bidirectional controls or zero-width characters */
                     name: string;
                     /** @description at least 10 characters */
                     password: string;
@@ -9052,7 +9052,7 @@ export interface operations {
                     /** @description CBU, CVU or alias */
                     destination: string;
                     destination_kind?: "CBU" | "CVU" | "ALIAS";
-                    /** @description free text; shown on the receipt; trimmed; not blank */
+                    /** @description free text; shown on the receipt; trimmed; refused when blank or holding bidirectional controls or zero-width characters */
                     note?: string;
                 };
             };
