@@ -218,7 +218,7 @@ export const TOOLS: ToolDef[] = [
       {
         amount_ars: Type.Number({ description: 'Amount in ARS, at most 2 decimals, e.g. 1500.50' }),
         destination: Type.String({ minLength: 1, maxLength: 64, description: 'CBU or CVU (22 digits) or alias' }),
-        destination_kind: Type.Optional(Type.Union([Type.Literal('CBU'), Type.Literal('CVU'), Type.Literal('ALIAS')], { description: 'Default CBU' })),
+        destination_kind: Type.Optional(Type.Union([Type.Literal('CBU'), Type.Literal('CVU'), Type.Literal('ALIAS')], { description: 'Omitted: inferred from destination (22 digits starting 000 = CVU, other 22 digits = CBU, anything else = alias)' })),
         note: Type.Optional(OwnerText({ maxLength: 140, description: 'Free text shown on the receipt' })),
         idempotency_key: Type.String({
           minLength: 1,

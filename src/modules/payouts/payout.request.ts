@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context.js';
 import { compiledInsert } from '../../db/compiled.js';
 import { isStoreUnavailable } from '../../db/store-errors.js';
-import { isValidDestination, type DestinationKind } from '../../shared/ar-identifiers.js';
+import { inferDestinationKind, isValidDestination, type DestinationKind } from '../../shared/ar-identifiers.js';
 import { AppError } from '../../shared/errors.js';
 import { newId, randomFromPool } from '../../shared/ids.js';
 import { availableChannels, createApproval, notifyPending } from '../approvals/approvals.service.js';
@@ -113,8 +113,9 @@ export async function requestPayout(
 ): Promise<PayoutResponse> {
   checkIdempotencyKey(idempotencyKey);
   const approvalTtlSeconds = Math.min(opts.approvalTtlSeconds ?? ctx.config.approvalTtlSeconds, ctx.config.approvalTtlSeconds);
-  const kind: DestinationKind = input.destination_kind ?? 'CBU';
   const destination = input.destination.trim();
+  // D40: omitted, the kind is inferred as the older surface does (D32), not assumed CBU.
+  const kind: DestinationKind = input.destination_kind ?? inferDestinationKind(destination);
   const keyHash = effectiveKey(who.userId, idempotencyKey);
   const fingerprint = requestFingerprint([input.amount_ars, destination, kind, input.note ?? null]);
   const early = await keyState(ctx, keyHash, fingerprint);

@@ -15,7 +15,7 @@ export const WithdrawBody = Type.Object(
   {
     amount_ars: Type.Number({ description: 'ARS, at most 2 decimals' }),
     destination: Type.String({ minLength: 1, maxLength: 64, description: 'CBU, CVU or alias' }),
-    destination_kind: Type.Optional(DestinationKindSchema),
+    destination_kind: Type.Optional({ ...DestinationKindSchema, description: 'Omitted: inferred from destination (22 digits starting 000 = CVU, other 22 digits = CBU, anything else = alias)' }),
     note: Type.Optional(OwnerText({ maxLength: 140, description: 'free text; shown on the receipt' })),
   },
   { additionalProperties: false },

@@ -9051,6 +9051,7 @@ export interface operations {
                     amount_ars: number;
                     /** @description CBU, CVU or alias */
                     destination: string;
+                    /** @description Omitted: inferred from destination (22 digits starting 000 = CVU, other 22 digits = CBU, anything else = alias) */
                     destination_kind?: "CBU" | "CVU" | "ALIAS";
                     /** @description free text; shown on the receipt; trimmed; refused when blank or holding bidirectional controls or zero-width characters */
                     note?: string;
