@@ -1,6 +1,7 @@
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
+import { isAllowedHost } from '../../http/allowed-hosts.js';
 import { bearerToken } from '../../http/auth.js';
 import { sendError } from '../../http/errors.js';
 import { chargeFailedRequest } from '../../http/rate-limit.js';
@@ -23,11 +24,22 @@ function mcpAuth(ctx: AppContext) {
 }
 
 /**
- * MCP Streamable HTTP (security warning): servers must validate Origin against DNS rebinding. A browser page
- * of another site sends its Origin; agents on servers send none. Only the service's own host (host and port,
- * as the client addressed it) is allowed: the dashboard uses REST, so no browser origin needs /mcp.
+ * MCP Streamable HTTP (security warning): servers must validate Origin against DNS rebinding. D41: the Host must
+ * be one of ALLOWED_HOSTS, so a page of a name rebound to this address (foreign Host, matching Origin) is refused.
+ * A browser page of another site sends its Origin; agents on servers send none. Only the service's own host (host
+ * and port, as the client addressed it) is allowed: the dashboard uses REST, so no browser origin needs /mcp.
  */
-async function originGuard(request: FastifyRequest) {
+function originGuard(ctx: AppContext) {
+  return async function (request: FastifyRequest) {
+    const host = request.host as string | undefined;
+    if (!isAllowedHost(ctx.config.allowedHosts, host)) {
+      throw new AppError('FORBIDDEN', `Host ${String(host ?? '').slice(0, 100)} is not one this MCP endpoint answers to (ALLOWED_HOSTS)`);
+    }
+    checkOrigin(request);
+  };
+}
+
+function checkOrigin(request: FastifyRequest) {
   const origin = request.headers.origin;
   if (origin === undefined) return;
   let host: string | null = null;
@@ -53,7 +65,7 @@ async function mcpErrorHandler(err: FastifyError, request: FastifyRequest, reply
 
 export function mcpRoutes(app: App, ctx: AppContext): void {
   // Hidden from the generated paths: mcp.schemas.ts describes it, because the SDK rather than Fastify reads and answers it.
-  app.post('/mcp', { config: { access: 'own-credential' }, onRequest: [originGuard, mcpAuth(ctx)], errorHandler: mcpErrorHandler, schema: { hide: true } }, async (request, reply) => {
+  app.post('/mcp', { config: { access: 'own-credential' }, onRequest: [originGuard(ctx), mcpAuth(ctx)], errorHandler: mcpErrorHandler, schema: { hide: true } }, async (request, reply) => {
     // D30: MCP 2025-06-18 removed JSON-RPC batching; one HTTP request is one call, so the rate limit counts calls.
     if (Array.isArray(request.body)) {
       return reply.status(400).send(jsonRpcError(-32600, 'JSON-RPC batches are not supported (MCP 2025-06-18): send one message per request'));
