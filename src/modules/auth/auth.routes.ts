@@ -19,7 +19,7 @@ export function authRoutes(app: App, ctx: AppContext): void {
         tags,
         operationId: 'exchangeApiKey',
         summary: 'Exchange an API key for a JWT (agent session)',
-        description: 'The REST API does not take API keys directly. A deleted key can no longer be exchanged.',
+        description: 'The REST API does not take API keys directly. A deleted or expired key can no longer be exchanged.',
         security: noSecurity,
         body: Type.Object({ api_key: Type.String({ minLength: 1, maxLength: 200, description: 'the `svc_…` secret' }) }, { additionalProperties: false }),
         response: { 200: described(TokenBody, 'An agent session'), ...errors(...BODY_ERRORS, 'INVALID_API_KEY', 'RATE_LIMIT_EXCEEDED') },

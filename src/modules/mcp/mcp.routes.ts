@@ -7,17 +7,28 @@ import { sendError } from '../../http/errors.js';
 import { chargeFailedRequest } from '../../http/rate-limit.js';
 import type { App } from '../../http/types.js';
 import { AppError } from '../../shared/errors.js';
-import { authenticateApiKey } from '../auth/auth.service.js';
+import { authenticateApiKey, EXPIRED_KEY } from '../auth/auth.service.js';
 import { buildMcpServer } from './mcp.server.js';
+
+const JWT_SHAPE = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/;
+
+/** Why a bearer was refused, in words that say what to send instead. */
+function refusal(token: string | null, found: 'expired' | null): string {
+  if (!token) return 'Send Authorization: Bearer <API key>';
+  if (found === 'expired') return EXPIRED_KEY;
+  // A REST session token is the most common mistake: say what MCP takes instead.
+  if (JWT_SHAPE.test(token)) return 'MCP takes the raw API key (svc_…) as the bearer, not a REST token from /v1/auth/token or /v1/login';
+  return 'Unknown or deleted API key';
+}
 
 /** Contract, Authentication 2: the raw `svc_` key is the bearer on MCP; unknown or deleted keys are 401. */
 function mcpAuth(ctx: AppContext) {
   return async function (request: FastifyRequest, reply: FastifyReply) {
     const token = bearerToken(request);
     const principal = token ? await authenticateApiKey(ctx, token) : null;
-    if (!principal) {
+    if (!principal || principal === 'expired') {
       reply.header('www-authenticate', 'Bearer realm="mcp", error="invalid_token", error_description="Send an API key (svc_...) as the bearer"');
-      throw new AppError('unauthorized', token ? 'Unknown or deleted API key' : 'Send Authorization: Bearer <API key>');
+      throw new AppError('unauthorized', refusal(token, principal));
     }
     request.principal = principal;
   };

@@ -294,7 +294,7 @@ export interface paths {
         put?: never;
         /**
          * Exchange an API key for a JWT (agent session)
-         * @description The REST API does not take API keys directly. A deleted key can no longer be exchanged.
+         * @description The REST API does not take API keys directly. A deleted or expired key can no longer be exchanged.
          */
         post: operations["exchangeApiKey"];
         delete?: never;
