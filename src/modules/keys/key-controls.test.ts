@@ -94,6 +94,12 @@ describe('per-agent controls (D31)', () => {
     ]) {
       expectError(await patch(u.ownerToken, bad), 400, 'INVALID_REQUEST');
     }
+    // An invalid scope lists the valid ones, creating or changing a key.
+    const created = await t.app.inject({ method: 'POST', url: '/v1/api-keys', headers: bearer(u.ownerToken), payload: { name: 'x', scopes: ['payouts:read', 'payout:write'] } });
+    for (const res of [created, await patch(u.ownerToken, { scopes: ['admin'] })]) {
+      expectError(res, 400, 'INVALID_REQUEST');
+      expect(res.json().message).toMatch(/^body\.scopes\.\d+: .*\(one of payouts:write, payouts:read, wallet:read, transfer:write, transactions:read, thresholds:read, thresholds:propose\)$/);
+    }
     const before = (await t.app.inject({ method: 'GET', url: '/v1/api-keys', headers: bearer(u.ownerToken) })).json().api_keys.find((x: { id: string }) => x.id === k.id);
     expect(before).toMatchObject({ per_tx_limit_ars: 0, allowlist: [] });
     const ok = await patch(u.ownerToken, { per_tx_limit_ars: 50, name: 'renamed' });

@@ -1,9 +1,9 @@
 import { Type } from '@sinclair/typebox';
 import { OwnerText } from '../../http/owner-text.js';
-import { Timestamp } from '../../http/schemas.js';
+import { StringEnum, Timestamp } from '../../http/schemas.js';
 import { SCOPES } from './key-controls.js';
 
-const Scope = Type.Union(SCOPES.map((s) => Type.Literal(s)));
+const Scope = StringEnum(SCOPES);
 const Limit = (what: string) =>
   Type.Number({ minimum: 0, maximum: 1e12, description: `${what} for this key alone, in ARS; 0 = no key limit (the user's limits still apply)` });
 
