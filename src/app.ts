@@ -10,6 +10,7 @@ import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import { openStore, type QueryObserver, type Store } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
+import { registerAccess } from './http/auth.js';
 import { registerAuditTrail } from './http/audit-trail.js';
 import { registerErrorHandling } from './http/errors.js';
 import { openapiOptions } from './http/openapi.js';
@@ -255,6 +256,7 @@ export async function buildApp(config: Config, deps: Deps = {}): Promise<Fastify
     done();
   });
 
+  registerAccess(app as unknown as FastifyInstance, ctx);
   registerValidation(app as unknown as FastifyInstance);
   registerErrorHandling(app as unknown as FastifyInstance);
   registerAuditTrail(app as unknown as FastifyInstance, ctx);

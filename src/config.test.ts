@@ -78,3 +78,26 @@ describe('PUBLIC_URL (D44)', () => {
     }
   });
 });
+
+describe('the hosts /mcp answers to (D41)', () => {
+  it('default to the listen address and the localhost forms with the listen port; any port when it is chosen at start', () => {
+    expect(parseConfig({}).allowedHosts).toEqual(['127.0.0.1', 'localhost', '[::1]'].map((name) => ({ name, port: '3000' })));
+    expect(parseConfig({ HOST: '0.0.0.0', PORT: '8080' }).allowedHosts.map((h) => `${h.name}:${h.port}`)).toEqual([
+      '0.0.0.0:8080',
+      '127.0.0.1:8080',
+      'localhost:8080',
+      '[::1]:8080',
+    ]);
+    expect(parseConfig({ HOST: '::', PORT: '0' }).allowedHosts).toContainEqual({ name: '[::]', port: null });
+  });
+  it('take a comma list of hosts, with or without a port, and refuse anything else naming the entry', () => {
+    expect(parseConfig({ ALLOWED_HOSTS: 'Wallet.Example.com, wallet.example.com:8443,[::1]:3000' }).allowedHosts).toEqual([
+      { name: 'wallet.example.com', port: null },
+      { name: 'wallet.example.com', port: '8443' },
+      { name: '[::1]', port: '3000' },
+    ]);
+    for (const bad of ['https://wallet.example', 'wallet.example/mcp', 'host:99999', '::1']) {
+      expect(() => parseConfig({ ALLOWED_HOSTS: bad })).toThrow(new RegExp(`ALLOWED_HOSTS: "${bad.replace(/[.:/]/g, '\\$&')}"`));
+    }
+  });
+});

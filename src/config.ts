@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import { Type, type Static } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
+import { parseAllowedHosts, type HostEntry } from './http/allowed-hosts.js';
 
 /**
  * The one place that reads the environment (D3). Every setting is parsed and checked once at start; a bad
@@ -48,6 +49,7 @@ const EnvSchema = Type.Object({
   PAYOUT_SUBMISSION_GRACE_MS: Int(30_000, 100, 3_600_000),
   METRICS_TOKEN: Type.String({ default: '' }),
   TRUST_PROXY: Type.String({ default: 'false' }),
+  ALLOWED_HOSTS: Type.String({ default: '' }),
   WEBHOOK_POLL_INTERVAL_MS: Int(10000, 10),
   WEBHOOK_RETRY_DELAYS_MS: Type.String({ default: '60000,300000,1800000,7200000' }),
   WEBHOOK_TIMEOUT_MS: Int(30000, 1),
@@ -162,6 +164,8 @@ export interface Config {
    * safe when every request passes the proxy). A comma list of proxy addresses/CIDRs trusts just those hops.
    */
   trustProxy: boolean | string;
+  /** D41: the hosts `/mcp` answers to (`ALLOWED_HOSTS`; default the listen address and the localhost forms). */
+  allowedHosts: HostEntry[];
   webhook: {
     pollIntervalMs: number;
     retryDelaysMs: number[];
@@ -232,6 +236,14 @@ function parseTrustProxy(v: string): Config['trustProxy'] {
   });
   if (!ok) throw new ConfigError('Invalid configuration:\n  TRUST_PROXY: true, false, or a comma list of proxy IPs/CIDRs');
   return proxies.join(',');
+}
+
+function parseHosts(value: string, host: string, port: number): HostEntry[] {
+  try {
+    return parseAllowedHosts(value, host, port);
+  } catch (err) {
+    throw new ConfigError(`Invalid configuration:\n  ALLOWED_HOSTS: ${(err as Error).message}`);
+  }
 }
 
 export function parseConfig(env: Record<string, string | undefined>): Config {
@@ -347,6 +359,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     payoutSubmissionGraceMs: e.PAYOUT_SUBMISSION_GRACE_MS,
     metricsToken: e.METRICS_TOKEN,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    allowedHosts: parseHosts(e.ALLOWED_HOSTS, e.HOST, e.PORT),
     webhook: {
       pollIntervalMs: e.WEBHOOK_POLL_INTERVAL_MS,
       retryDelaysMs: delays,

@@ -58,6 +58,9 @@ export function testConfig(store: TestStore, env: Record<string, string> = {}): 
     DATABASE_CHECKOUT_TIMEOUT_MS: '15000',
     LOG_LEVEL: 'silent',
     WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
+    // Injected requests say `Host: localhost:80` and listening tests take a random port: the localhost names on any
+    // port. The default (the listen port only) has its own test (D41).
+    ALLOWED_HOSTS: 'localhost,127.0.0.1,[::1]',
     ...env,
   });
   return { ...config, ...store.config };

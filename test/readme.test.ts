@@ -285,6 +285,8 @@ describe('README: the examples run as written', () => {
         WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
         // A person takes minutes over these examples; the test takes seconds.
         RATE_LIMIT_PER_MINUTE: '1000',
+        // It listens on a port chosen at start: /mcp answers the localhost forms on that port (ALLOWED_HOSTS default).
+        PORT: '0',
       });
       app = await buildApp({ ...config, ...store.config });
       await app.listen({ port: 0, host: '127.0.0.1' });

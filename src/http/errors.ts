@@ -21,14 +21,16 @@ function fromFastify(err: FastifyError): AppError {
   if (err.validation) {
     const first = err.validation[0];
     const where = err.validationContext ?? 'body';
-    const params = first?.params as { missingProperty?: string; additionalProperty?: string } | undefined;
+    const params = first?.params as { missingProperty?: string; additionalProperty?: string; allowedValues?: unknown[] } | undefined;
     // Ajv reports a missing or unknown property at its parent object; the caller needs the property's own path.
     const path = [where, ...(first?.instancePath ?? '').split('/').filter(Boolean)];
     if (params?.additionalProperty !== undefined) {
       return new AppError('INVALID_REQUEST', `${[...path, params.additionalProperty].join('.')}: unknown field`);
     }
     const name = (params?.missingProperty !== undefined ? [...path, params.missingProperty] : path).join('.');
-    return new AppError('INVALID_REQUEST', `${name}: ${first?.message ?? 'is invalid'}`);
+    // An enum says which values it takes, so the caller need not look them up (e.g. a key's scopes).
+    const allowed = first?.keyword === 'enum' && Array.isArray(params?.allowedValues) ? ` (one of ${params.allowedValues.join(', ')})` : '';
+    return new AppError('INVALID_REQUEST', `${name}: ${first?.message ?? 'is invalid'}${allowed}`);
   }
   switch (err.code) {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':

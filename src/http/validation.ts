@@ -2,13 +2,15 @@ import { Ajv, type ErrorObject, type Options, type ValidateFunction } from 'ajv'
 import addFormatsImport from 'ajv-formats';
 import type { FastifyInstance, FastifySchema } from 'fastify';
 import { CONTROL_CHARACTER_MESSAGE, findControlCharacter } from './control-chars.js';
+import { cleanOwnerText } from './owner-text.js';
 
 // ajv-formats is CommonJS with a default export.
 const addFormats = addFormatsImport as unknown as (ajv: Ajv) => Ajv;
 
 /**
- * After the schema passes, refuse control characters in any string (D30) with an Ajv-shaped error, so the one
- * error mapper names the field. Headers are left out: Node's HTTP parser already refuses them there.
+ * After the schema passes, refuse control characters in any string (D30) and trim or refuse the names an owner
+ * reads (D39), with an Ajv-shaped error, so the one error mapper names the field. Headers are left out: Node's
+ * HTTP parser already refuses them there.
  */
 function withoutControlCharacters(validate: ValidateFunction): ValidateFunction {
   const checked = ((data: unknown, dataCtx?: Parameters<ValidateFunction>[1]) => {
@@ -17,11 +19,15 @@ function withoutControlCharacters(validate: ValidateFunction): ValidateFunction 
       return false;
     }
     const at = findControlCharacter(data);
-    if (at === null) {
+    const text = at === null ? cleanOwnerText(validate.schema, data) : null;
+    if (at === null && text === null) {
       checked.errors = null;
       return true;
     }
-    const error: ErrorObject = { instancePath: at, schemaPath: '#', keyword: 'controlCharacters', params: {}, message: CONTROL_CHARACTER_MESSAGE };
+    const error: ErrorObject =
+      at !== null
+        ? { instancePath: at, schemaPath: '#', keyword: 'controlCharacters', params: {}, message: CONTROL_CHARACTER_MESSAGE }
+        : { instancePath: text!.pointer, schemaPath: '#', keyword: 'ownerText', params: {}, message: text!.message };
     checked.errors = [error];
     return false;
   }) as ValidateFunction;

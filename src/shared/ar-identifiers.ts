@@ -48,6 +48,14 @@ export function isValidDestination(kind: DestinationKind, value: string): boolea
   }
 }
 
+/**
+ * D32, D40: the kind of a destination sent without one: 22 digits starting `000` are a CVU, other 22 digits a
+ * CBU, anything else an alias. Unlike `kindOf` it checks nothing, so a malformed destination still reaches the
+ * policy and is denied `destination_invalid` there; every destination the old default (CBU) accepted is a CBU here.
+ */
+export const inferDestinationKind = (destination: string): DestinationKind =>
+  /^\d{22}$/.test(destination) ? (destination.startsWith('000') ? 'CVU' : 'CBU') : 'ALIAS';
+
 /** The kind a bare identifier looks like, for whitelist entries that carry no kind. */
 export function kindOf(value: string): DestinationKind | null {
   if (isCvu(value)) return 'CVU';

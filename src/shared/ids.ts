@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { AppError } from './errors.js';
 
 /**
  * Prefixed, time-sortable identifiers (D6): `<prefix>_` + 10 chars of time + 4 chars of a process-wide counter +
@@ -52,4 +53,15 @@ function encodeRandom(): string {
 
 export function newId(prefix: IdPrefix, now: Date = new Date()): string {
   return `${prefix}_${encodeTime(now.getTime())}${encodeCounter()}${encodeRandom()}`;
+}
+
+/**
+ * A page cursor is the last id of the previous page: one of `prefix`'s ids, or the request is refused with 400
+ * naming the parameter (a garbage cursor must not read as an empty page).
+ */
+export function checkCursor(prefix: IdPrefix, cursor: string | undefined): void {
+  if (cursor === undefined || cursor === '') return;
+  if (!new RegExp(`^${prefix}_[${ALPHABET}]{26}$`).test(cursor)) {
+    throw new AppError('INVALID_REQUEST', 'cursor: not a cursor of this list; pass the next_cursor of the previous page');
+  }
 }

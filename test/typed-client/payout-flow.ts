@@ -58,8 +58,10 @@ export async function runPayoutFlow(input: FlowInput): Promise<FlowOutcome> {
   const exchanged = await anonymous.POST('/v1/auth/token', { body: { api_key: key.data.key } });
   assert.ok(exchanged.data && exchanged.data.expires_in > 0);
   const agent = client(exchanged.data.token);
-  const keys = await agent.GET('/v1/api-keys');
+  // The list of keys is the owner's: an agent session gets 403.
+  const keys = await owner.GET('/v1/api-keys');
   assert.deepEqual(keys.data?.api_keys.map((k) => k.name).sort(), ['default', 'payout-agent']);
+  assert.equal((await agent.GET('/v1/api-keys')).error?.error, 'OWNER_SESSION_REQUIRED');
   assert.notEqual(defaultKey, key.data.key);
 
   // An agent session cannot change the limits; the owner sets them.
@@ -135,17 +137,17 @@ export async function runPayoutFlow(input: FlowInput): Promise<FlowOutcome> {
   assert.equal(receipt.data.payout_id, allowed.data.id);
   assert.equal(receipt.data.note, allowedBody.note);
 
-  // The webhook, for the events of all this.
+  // The webhook, for the events of all this (the webhook and the approval channels are the owner's).
   const hook = await owner.PUT('/v1/webhook', { body: { url: input.webhookUrl, secret: 'a-secret-of-at-least-16' } });
   assert.equal(hook.data?.webhook.url, input.webhookUrl);
-  const read = await agent.GET('/v1/webhook');
+  const read = await owner.GET('/v1/webhook');
   assert.equal(read.data?.webhook?.id, hook.data?.webhook.id);
-  const deliveries = await agent.GET('/v1/webhook/deliveries');
+  const deliveries = await owner.GET('/v1/webhook/deliveries');
   assert.ok(Array.isArray(deliveries.data?.deliveries));
 
   const deposits = await agent.GET('/v1/deposits');
   assert.ok(deposits.data?.deposits.some((d) => d.direction === 'credit'));
-  const channels = await agent.GET('/v1/approval-channels');
+  const channels = await owner.GET('/v1/approval-channels');
   assert.ok(channels.data?.channels.some((c) => c.name === 'dashboard'));
 
   return {

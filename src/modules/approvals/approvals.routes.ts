@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import type { AppContext } from '../../context.js';
-import { principalOf, requireAuth, requireOwner, requireScope } from '../../http/auth.js';
+import { principalOf } from '../../http/auth.js';
 import { AUTH_ERRORS, BODY_ERRORS, bearerSecurity, described, errors, OWNER_ERRORS } from '../../http/schemas.js';
 import type { App } from '../../http/types.js';
 import { decideApproval, getApproval, listApprovals } from './approvals.service.js';
@@ -37,7 +37,6 @@ const Approval = Type.Object({
 
 /** D23 `dashboard` channel: the owner sees what is asked and decides it. */
 export function approvalsRoutes(app: App, ctx: AppContext): void {
-  const auth = requireAuth(ctx);
   const tags = ['approvals'];
   const security = bearerSecurity;
   const Params = Type.Object({ id: Type.String({ maxLength: 64, description: 'the approval id (`apr_…`)' }) });
@@ -45,7 +44,7 @@ export function approvalsRoutes(app: App, ctx: AppContext): void {
   app.get(
     '/v1/approvals',
     {
-      onRequest: [auth, requireScope('payouts:read')],
+      config: { access: { scope: 'payouts:read' } },
       schema: {
         tags,
         security,
@@ -76,7 +75,7 @@ export function approvalsRoutes(app: App, ctx: AppContext): void {
   app.get(
     '/v1/approvals/:id',
     {
-      onRequest: [auth, requireScope('payouts:read')],
+      config: { access: { scope: 'payouts:read' } },
       schema: {
         tags,
         security,
@@ -93,8 +92,7 @@ export function approvalsRoutes(app: App, ctx: AppContext): void {
     app.post(
       `/v1/approvals/:id/${verdict}`,
       {
-        onRequest: [auth, requireOwner],
-        config: { safetyAction: true },
+        config: { access: 'owner', safetyAction: true },
         schema: {
           tags,
           security,

@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context.js';
 import { waitLongerForLocks, type Executor, type Tx } from '../../db/database.js';
 import { AppError } from '../../shared/errors.js';
-import { newId } from '../../shared/ids.js';
+import { checkCursor, newId } from '../../shared/ids.js';
 import { batchPass, mapBounded } from '../../shared/jobs.js';
 import type { Principal } from '../auth/auth.service.js';
 import { writeAudit } from '../audit/audit.service.js';
@@ -129,6 +129,7 @@ export async function listApprovals(
   const nowIso = now.toISOString();
   const limit = Math.min(Math.max(opts.limit ?? 50, 1), APPROVALS_LIST_MAX);
   let q = ctx.store.db.selectFrom('approvals').selectAll().where('user_id', '=', userId);
+  checkCursor('apr', opts.cursor);
   if (opts.cursor) q = q.where('id', '<', opts.cursor);
   if (opts.status === 'pending') q = q.where('status', '=', 'pending').where('expires_at', '>', nowIso);
   else if (opts.status === 'expired') q = q.where((eb) => eb.or([eb('status', '=', 'expired'), eb.and([eb('status', '=', 'pending'), eb('expires_at', '<=', nowIso)])]));

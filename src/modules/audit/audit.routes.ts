@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import type { AppContext } from '../../context.js';
-import { principalOf, requireAuth, requireOwner } from '../../http/auth.js';
+import { principalOf } from '../../http/auth.js';
 import { bearerSecurity, errors, OWNER_ERRORS, Timestamp } from '../../http/schemas.js';
 import type { App } from '../../http/types.js';
 import { ACTIVITY_MAX, listActivity } from './audit.service.js';
@@ -24,7 +24,7 @@ export function auditRoutes(app: App, ctx: AppContext): void {
   app.get(
     '/v1/activity',
     {
-      onRequest: [requireAuth(ctx), requireOwner],
+      config: { access: 'owner' },
       schema: {
         tags: ['activity'],
         security: bearerSecurity,

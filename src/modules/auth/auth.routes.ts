@@ -14,11 +14,12 @@ export function authRoutes(app: App, ctx: AppContext): void {
   app.post(
     '/v1/auth/token',
     {
+      config: { access: 'public' },
       schema: {
         tags,
         operationId: 'exchangeApiKey',
         summary: 'Exchange an API key for a JWT (agent session)',
-        description: 'The REST API does not take API keys directly. A deleted key can no longer be exchanged.',
+        description: 'The REST API does not take API keys directly. A deleted or expired key can no longer be exchanged.',
         security: noSecurity,
         body: Type.Object({ api_key: Type.String({ minLength: 1, maxLength: 200, description: 'the `svc_…` secret' }) }, { additionalProperties: false }),
         response: { 200: described(TokenBody, 'An agent session'), ...errors(...BODY_ERRORS, 'INVALID_API_KEY', 'RATE_LIMIT_EXCEEDED') },
@@ -30,7 +31,7 @@ export function authRoutes(app: App, ctx: AppContext): void {
   app.post(
     '/v1/login',
     {
-      config: { safetyAction: true, login: true },
+      config: { access: 'public', safetyAction: true, login: true },
       schema: {
         tags,
         operationId: 'login',

@@ -24,12 +24,16 @@ export function requireScopeOf(who: Principal, scope: Scope): void {
   if (!hasScope(who, scope)) throw new AppError('INSUFFICIENT_SCOPE', `This API key lacks the scope ${scope}; the owner can grant it`);
 }
 
+/** An expired key says so (not "deleted"), on REST, the token exchange and MCP alike. */
+export const EXPIRED_KEY = 'This API key has expired; the owner can extend it or create a new one';
+
 const agentOf = (key: ActiveKey): Principal => ({ userId: key.user_id, kind: 'api_key', keyId: key.id, keyName: key.name, controls: key.controls });
 
 const settings = (ctx: AppContext) => ({ secret: ctx.config.jwtSecret, expirySeconds: ctx.config.jwtExpirySeconds });
 
 export async function exchangeApiKey(ctx: AppContext, apiKey: string) {
   const key = await findActiveKey(ctx, apiKey);
+  if (key === 'expired') throw new AppError('INVALID_API_KEY', EXPIRED_KEY);
   if (!key) throw new AppError('INVALID_API_KEY', 'API key is invalid or has been deleted');
   return issueToken(settings(ctx), { userId: key.user_id, kind: 'api_key', keyId: key.id }, ctx.clock.now());
 }
@@ -45,20 +49,18 @@ export async function loginOwner(ctx: AppContext, email: string, password: strin
  */
 export async function authenticateJwt(ctx: AppContext, token: string): Promise<Principal> {
   const claims = await verifyToken(settings(ctx), token, ctx.clock.now());
-  if (claims.kind === 'api_key') {
-    // One indexed read on the happy path: a live key implies its user exists (keys go with their user).
-    const key = await findActiveKeyById(ctx, claims.userId, claims.keyId!);
-    if (key) return agentOf(key);
-  }
+  // One indexed read on the happy path: a live key implies its user exists (keys go with their user).
+  const key = claims.kind === 'api_key' ? await findActiveKeyById(ctx, claims.userId, claims.keyId!) : null;
+  if (key && key !== 'expired') return agentOf(key);
   const user = await getUser(ctx, claims.userId);
   if (!user) throw new AppError('USER_NOT_FOUND', 'The user of this token does not exist');
   if (claims.kind === 'owner') return { userId: user.id, kind: 'owner' };
-  throw new AppError('INVALID_TOKEN', 'The API key behind this token has been deleted');
+  throw new AppError('INVALID_TOKEN', key === 'expired' ? EXPIRED_KEY : 'The API key behind this token has been deleted');
 }
 
-/** MCP: the raw key is the credential (contract, Authentication 2). */
-export async function authenticateApiKey(ctx: AppContext, apiKey: string): Promise<Principal | null> {
+/** MCP: the raw key is the credential (contract, Authentication 2); `'expired'` for an expired key. */
+export async function authenticateApiKey(ctx: AppContext, apiKey: string): Promise<Principal | 'expired' | null> {
   const key = await findActiveKey(ctx, apiKey);
-  if (!key) return null;
+  if (!key || key === 'expired') return key;
   return agentOf(key);
 }

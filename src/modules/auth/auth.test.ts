@@ -11,7 +11,7 @@ import {
   type TestApp,
   type TestUser,
 } from '../../../test/helpers.js';
-import { requireAuth, requireOwner } from '../../http/auth.js';
+import { registerAccess } from '../../http/auth.js';
 import { registerErrorHandling } from '../../http/errors.js';
 import { JWT_AUDIENCE, JWT_ISSUER } from './tokens.js';
 
@@ -27,7 +27,7 @@ describe('auth: login, token exchange and the bearer guard', () => {
   afterAll(() => t.close());
 
   const protectedCall = (headers: Record<string, string> = {}) =>
-    t.app.inject({ method: 'GET', url: '/v1/api-keys', headers });
+    t.app.inject({ method: 'GET', url: '/v1/payouts/pause', headers });
 
   it('logs the owner in and exchanges a key, both with expires_in from JWT_EXPIRY_HOURS', async () => {
     const login = await t.app.inject({ method: 'POST', url: '/v1/login', payload: { email: alice.email, password: PASSWORD } });
@@ -143,7 +143,8 @@ describe('owner-session guard (D13)', () => {
     const probe = Fastify();
     registerErrorHandling(probe);
     probe.decorateRequest('principal', null);
-    probe.get('/owner-only', { onRequest: [requireAuth(t.app.ctx), requireOwner] }, async () => ({ ok: true }));
+    registerAccess(probe, t.app.ctx);
+    probe.get('/owner-only', { config: { access: 'owner' } }, async () => ({ ok: true }));
     await probe.ready();
     try {
       const owner = await probe.inject({ method: 'GET', url: '/owner-only', headers: bearer(alice.ownerToken) });

@@ -1,5 +1,4 @@
 import type { AppContext } from '../../context.js';
-import { requireAuth, requireScope } from '../../http/auth.js';
 import { AUTH_ERRORS, BODY_ERRORS, bearerSecurity, errors } from '../../http/schemas.js';
 import type { App } from '../../http/types.js';
 import { ResolveBody, ResolvedDestination } from './destinations.schemas.js';
@@ -9,7 +8,7 @@ export function destinationsRoutes(app: App, ctx: AppContext): void {
   app.post(
     '/v1/destinations/resolve',
     {
-      onRequest: [requireAuth(ctx), requireScope('payouts:read')],
+      config: { access: { scope: 'payouts:read' } },
       schema: {
         tags: ['payouts'],
         security: bearerSecurity,

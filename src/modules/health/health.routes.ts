@@ -14,7 +14,7 @@ export function healthRoutes(app: App, ctx: AppContext): void {
   app.get(
     '/healthz',
     {
-      config: { rateLimit: false },
+      config: { access: 'public', rateLimit: false },
       schema: {
         tags: ['health'],
         operationId: 'getLiveness',
@@ -34,7 +34,7 @@ export function healthRoutes(app: App, ctx: AppContext): void {
   app.get(
     '/readyz',
     {
-      config: { rateLimit: false },
+      config: { access: 'public', rateLimit: false },
       schema: {
         tags: ['health'],
         operationId: 'getReadiness',

@@ -94,6 +94,12 @@ describe('per-agent controls (D31)', () => {
     ]) {
       expectError(await patch(u.ownerToken, bad), 400, 'INVALID_REQUEST');
     }
+    // An invalid scope lists the valid ones, creating or changing a key.
+    const created = await t.app.inject({ method: 'POST', url: '/v1/api-keys', headers: bearer(u.ownerToken), payload: { name: 'x', scopes: ['payouts:read', 'payout:write'] } });
+    for (const res of [created, await patch(u.ownerToken, { scopes: ['admin'] })]) {
+      expectError(res, 400, 'INVALID_REQUEST');
+      expect(res.json().message).toMatch(/^body\.scopes\.\d+: .*\(one of payouts:write, payouts:read, wallet:read, transfer:write, transactions:read, thresholds:read, thresholds:propose\)$/);
+    }
     const before = (await t.app.inject({ method: 'GET', url: '/v1/api-keys', headers: bearer(u.ownerToken) })).json().api_keys.find((x: { id: string }) => x.id === k.id);
     expect(before).toMatchObject({ per_tx_limit_ars: 0, allowlist: [] });
     const ok = await patch(u.ownerToken, { per_tx_limit_ars: 50, name: 'renamed' });
@@ -107,19 +113,29 @@ describe('per-agent controls (D31)', () => {
     expectError(await patch(k.token, { scopes: ['payouts:write'] }), 403, 'OWNER_SESSION_REQUIRED');
   });
 
-  it('an expired key answers 401 everywhere: token exchange, its JWTs, MCP', async () => {
+  it('an expired key answers 401 everywhere, saying it expired (not deleted): token exchange, its JWTs, MCP', async () => {
     const k = await newKey({ expires_at: new Date(t.clock.now().getTime() + 60_000).toISOString() });
     expect((await t.app.inject({ method: 'GET', url: '/v1/withdraws', headers: bearer(k.token) })).statusCode).toBe(200);
     t.clock.advance(61_000);
-    expectError(await t.app.inject({ method: 'POST', url: '/v1/auth/token', payload: { api_key: k.key } }), 401, 'INVALID_API_KEY');
-    expectError(await t.app.inject({ method: 'GET', url: '/v1/withdraws', headers: bearer(k.token) }), 401, 'INVALID_TOKEN');
+    const exchange = await t.app.inject({ method: 'POST', url: '/v1/auth/token', payload: { api_key: k.key } });
+    const rest = await t.app.inject({ method: 'GET', url: '/v1/withdraws', headers: bearer(k.token) });
+    expectError(exchange, 401, 'INVALID_API_KEY');
+    expectError(rest, 401, 'INVALID_TOKEN');
     const mcp = await t.app.inject({
       method: 'POST',
       url: '/mcp',
       headers: { ...bearer(k.key), accept: 'application/json, text/event-stream', 'content-type': 'application/json' },
       payload: { jsonrpc: '2.0', id: 1, method: 'tools/list' },
     });
-    expect(mcp.statusCode).toBe(401);
+    expectError(mcp, 401, 'unauthorized');
+    for (const res of [exchange, rest, mcp]) {
+      expect(res.json().message).toMatch(/expired/);
+      expect(res.json().message).not.toMatch(/deleted/);
+    }
+    // A deleted key still says deleted.
+    const gone = await newKey({});
+    await t.app.inject({ method: 'DELETE', url: `/v1/api-keys/${gone.id}`, headers: bearer(u.ownerToken) });
+    expect((await t.app.inject({ method: 'GET', url: '/v1/withdraws', headers: bearer(gone.token) })).json().message).toMatch(/deleted/);
   });
 
   it('records when a key was last used', async () => {

@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { AppContext } from '../../context.js';
-import { principalOf, requireAuth, requireOwner } from '../../http/auth.js';
-import { AUTH_ERRORS, BODY_ERRORS, bearerSecurity, described, errors, OWNER_ERRORS } from '../../http/schemas.js';
+import { principalOf } from '../../http/auth.js';
+import { BODY_ERRORS, bearerSecurity, described, errors, OWNER_ERRORS } from '../../http/schemas.js';
 import type { App } from '../../http/types.js';
 import type { KeyControlsInput } from './key-controls.js';
 import { ApiKeyBody, CreateApiKeyBody, NewApiKeyBody, UpdateApiKeyBody } from './keys.schemas.js';
@@ -9,16 +9,13 @@ import { revokeGrant } from '../oauth/oauth.service.js';
 import { createApiKey, deleteApiKey, listApiKeys, updateApiKey } from './keys.service.js';
 
 export function keysRoutes(app: App, ctx: AppContext): void {
-  const auth = requireAuth(ctx);
-  // D28: an agent must not mint itself new keys or remove the owner's; listing shows no secret, so agents may.
-  const ownerOnly = [auth, requireOwner];
+  // D28, D38: an agent must not mint itself new keys, remove the owner's, or read the list of the others.
   const tags = ['api keys'];
 
   app.post(
     '/v1/api-keys',
     {
-      config: { audit: 'api_key.created' },
-      onRequest: ownerOnly,
+      config: { access: 'owner', audit: 'api_key.created' },
       schema: {
         tags,
         operationId: 'createApiKey',
@@ -39,14 +36,14 @@ export function keysRoutes(app: App, ctx: AppContext): void {
   app.get(
     '/v1/api-keys',
     {
-      onRequest: auth,
+      config: { access: 'owner' },
       schema: {
         tags,
         operationId: 'listApiKeys',
-        summary: 'List API keys',
+        summary: 'List API keys (owner session)',
         description: 'Never shows the secrets.',
         security: bearerSecurity,
-        response: { 200: Type.Object({ api_keys: Type.Array(ApiKeyBody) }, { description: 'The keys of the user' }), ...errors(...AUTH_ERRORS) },
+        response: { 200: Type.Object({ api_keys: Type.Array(ApiKeyBody) }, { description: 'The keys of the user' }), ...errors(...OWNER_ERRORS) },
       },
     },
     async (request) => ({ api_keys: await listApiKeys(ctx, principalOf(request).userId) }),
@@ -55,8 +52,7 @@ export function keysRoutes(app: App, ctx: AppContext): void {
   app.patch(
     '/v1/api-keys/:id',
     {
-      config: { audit: 'api_key.updated', safetyAction: true },
-      onRequest: ownerOnly,
+      config: { access: 'owner', audit: 'api_key.updated', safetyAction: true },
       schema: {
         tags,
         operationId: 'updateApiKey',
@@ -74,8 +70,7 @@ export function keysRoutes(app: App, ctx: AppContext): void {
   app.delete(
     '/v1/api-keys/:id',
     {
-      config: { audit: 'api_key.revoked', safetyAction: true },
-      onRequest: ownerOnly,
+      config: { access: 'owner', audit: 'api_key.revoked', safetyAction: true },
       schema: {
         tags,
         operationId: 'deleteApiKey',

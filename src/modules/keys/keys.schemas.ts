@@ -1,8 +1,9 @@
 import { Type } from '@sinclair/typebox';
-import { Timestamp } from '../../http/schemas.js';
+import { OwnerText } from '../../http/owner-text.js';
+import { StringEnum, Timestamp } from '../../http/schemas.js';
 import { SCOPES } from './key-controls.js';
 
-const Scope = Type.Union(SCOPES.map((s) => Type.Literal(s)));
+const Scope = StringEnum(SCOPES);
 const Limit = (what: string) =>
   Type.Number({ minimum: 0, maximum: 1e12, description: `${what} for this key alone, in ARS; 0 = no key limit (the user's limits still apply)` });
 
@@ -37,7 +38,7 @@ export const NewApiKeyBody = Type.Object({
 
 export const CreateApiKeyBody = Type.Object(
   {
-    name: Type.String({ minLength: 1, maxLength: 100, description: 'a label, e.g. the name of the agent' }),
+    name: OwnerText({ minLength: 1, maxLength: 100, description: 'a label, e.g. the name of the agent' }),
     ...Object.fromEntries(Object.entries(ControlFields).map(([k, v]) => [k, Type.Optional(v)])),
   },
   { additionalProperties: false },
@@ -45,7 +46,7 @@ export const CreateApiKeyBody = Type.Object(
 
 export const UpdateApiKeyBody = Type.Object(
   {
-    name: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+    name: Type.Optional(OwnerText({ minLength: 1, maxLength: 100 })),
     ...Object.fromEntries(Object.entries(ControlFields).map(([k, v]) => [k, Type.Optional(v)])),
   },
   { additionalProperties: false, minProperties: 1 },

@@ -154,22 +154,25 @@ export async function setOAuthGrant(ctx: AppContext, keyId: string, grantId: str
 
 const ACTIVE_COLUMNS = ['id', 'user_id', 'name', 'scopes', 'allowlist', 'per_tx_limit', 'daily_limit', 'monthly_limit', 'expires_at', 'last_used_at'] as const;
 
+/**
+ * What a key lookup finds: the live key, `'expired'` for a key past its `expires_at` (D31), so the refusal can say
+ * so rather than "deleted", or null for a deleted, unknown or malformed key.
+ */
+export type KeyLookup = ActiveKey | 'expired' | null;
+
 /** A deleted key and an expired one (D31) authenticate nothing; a live one records that it was used. */
-async function active(
-  ctx: AppContext,
-  row: Pick<ApiKeysTable, (typeof ACTIVE_COLUMNS)[number]> | undefined,
-): Promise<ActiveKey | null> {
+async function active(ctx: AppContext, row: Pick<ApiKeysTable, (typeof ACTIVE_COLUMNS)[number]> | undefined): Promise<KeyLookup> {
   if (!row) return null;
   const now = ctx.clock.now();
-  if (row.expires_at !== null && row.expires_at <= now.toISOString()) return null;
+  if (row.expires_at !== null && row.expires_at <= now.toISOString()) return 'expired';
   if (row.last_used_at === null || Date.parse(row.last_used_at) < now.getTime() - LAST_USED_RESOLUTION_MS) {
     await ctx.store.db.updateTable('api_keys').set({ last_used_at: now.toISOString() }).where('id', '=', row.id).execute();
   }
   return { id: row.id, user_id: row.user_id, name: row.name, controls: controlsOf(row) };
 }
 
-/** Looks a raw secret up by its hash; deleted, expired and malformed keys are unknown. */
-export async function findActiveKey(ctx: AppContext, secret: string): Promise<ActiveKey | null> {
+/** Looks a raw secret up by its hash; deleted and malformed keys are unknown, expired ones `'expired'`. */
+export async function findActiveKey(ctx: AppContext, secret: string): Promise<KeyLookup> {
   if (!KEY_PATTERN.test(secret)) return null;
   const row = await ctx.store.db
     .selectFrom('api_keys')
@@ -185,12 +188,12 @@ const activeKeyById = compiled<{ id: string; user_id: string }, Pick<ApiKeysTabl
   db.selectFrom('api_keys').select(ACTIVE_COLUMNS).where('id', '=', a.id).where('user_id', '=', a.user_id).where('deleted_at', 'is', null),
 );
 
-export async function findActiveKeyById(ctx: AppContext, userId: string, keyId: string): Promise<ActiveKey | null> {
+export async function findActiveKeyById(ctx: AppContext, userId: string, keyId: string): Promise<KeyLookup> {
   return active(ctx, await activeKeyById.first(ctx.store.db, { id: keyId, user_id: userId }));
 }
 
 /** D44: an OAuth access token names its agent by key id alone (its grant's account); only `oauth` keys qualify. */
-export async function findActiveOAuthKey(ctx: AppContext, keyId: string): Promise<ActiveKey | null> {
+export async function findActiveOAuthKey(ctx: AppContext, keyId: string): Promise<KeyLookup> {
   const row = await ctx.store.db
     .selectFrom('api_keys')
     .select(ACTIVE_COLUMNS)

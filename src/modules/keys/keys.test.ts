@@ -25,9 +25,10 @@ describe('API keys', () => {
     expect(tok.statusCode).toBe(200);
   });
 
-  it('lists keys without their secrets, only the caller’s; an agent session may list too (D28)', async () => {
+  it('lists keys without their secrets, only the caller’s, to the owner only (D38)', async () => {
     await createKey(alice.ownerToken, 'second');
-    const res = await t.app.inject({ method: 'GET', url: '/v1/api-keys', headers: bearer(alice.agentToken) });
+    expectError(await t.app.inject({ method: 'GET', url: '/v1/api-keys', headers: bearer(alice.agentToken) }), 403, 'OWNER_SESSION_REQUIRED');
+    const res = await t.app.inject({ method: 'GET', url: '/v1/api-keys', headers: bearer(alice.ownerToken) });
     expect(res.statusCode).toBe(200);
     const { api_keys } = res.json();
     expect(api_keys.length).toBeGreaterThanOrEqual(2);
@@ -53,14 +54,14 @@ describe('API keys', () => {
     const token = (
       await t.app.inject({ method: 'POST', url: '/v1/auth/token', payload: { api_key: created.key } })
     ).json().token;
-    const ok = await t.app.inject({ method: 'GET', url: '/v1/api-keys', headers: bearer(token) });
+    const ok = await t.app.inject({ method: 'GET', url: '/v1/payouts/pause', headers: bearer(token) });
     expect(ok.statusCode).toBe(200);
 
     const del = await t.app.inject({ method: 'DELETE', url: `/v1/api-keys/${created.id}`, headers: bearer(alice.ownerToken) });
     expect(del.statusCode).toBe(204);
     expect(del.body).toBe('');
 
-    expectError(await t.app.inject({ method: 'GET', url: '/v1/api-keys', headers: bearer(token) }), 401, 'INVALID_TOKEN');
+    expectError(await t.app.inject({ method: 'GET', url: '/v1/payouts/pause', headers: bearer(token) }), 401, 'INVALID_TOKEN');
     expectError(
       await t.app.inject({ method: 'POST', url: '/v1/auth/token', payload: { api_key: created.key } }),
       401,
@@ -68,7 +69,7 @@ describe('API keys', () => {
     );
     const list = (await t.app.inject({ method: 'GET', url: '/v1/api-keys', headers: bearer(alice.ownerToken) })).json();
     expect(list.api_keys.map((k: { id: string }) => k.id)).not.toContain(created.id);
-    const other = await t.app.inject({ method: 'GET', url: '/v1/api-keys', headers: bearer(alice.agentToken) });
+    const other = await t.app.inject({ method: 'GET', url: '/v1/payouts/pause', headers: bearer(alice.agentToken) });
     expect(other.statusCode).toBe(200);
   });
 
@@ -119,12 +120,12 @@ describe('API keys', () => {
         headers: { ...bearer(key), accept: 'application/json, text/event-stream' },
         payload: { jsonrpc: '2.0', id: 1, method: 'tools/list' },
       });
-    expect((await t.app.inject({ method: 'GET', url: '/v1/api-keys', headers: bearer(jwt) })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/v1/payouts/pause', headers: bearer(jwt) })).statusCode).toBe(200);
     expect((await mcp(agent.key)).statusCode).toBe(200);
 
     const del = await t.app.inject({ method: 'DELETE', url: `/v1/api-keys/${agent.id}`, headers: bearer(alice.ownerToken) });
     expect(del.statusCode).toBe(204);
-    expectError(await t.app.inject({ method: 'GET', url: '/v1/api-keys', headers: bearer(jwt) }), 401, 'INVALID_TOKEN');
+    expectError(await t.app.inject({ method: 'GET', url: '/v1/payouts/pause', headers: bearer(jwt) }), 401, 'INVALID_TOKEN');
     expectError(await mcp(agent.key), 401, 'unauthorized');
     expect((await mcp(alice.apiKey)).statusCode).toBe(200);
   });

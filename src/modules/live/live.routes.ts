@@ -2,7 +2,7 @@ import type { ServerResponse } from 'node:http';
 import { PassThrough } from 'node:stream';
 import { Type } from '@sinclair/typebox';
 import type { AppContext } from '../../context.js';
-import { principalOf, requireAuth, requireOwner } from '../../http/auth.js';
+import { principalOf } from '../../http/auth.js';
 import { bearerSecurity, errors, OWNER_ERRORS } from '../../http/schemas.js';
 import type { App } from '../../http/types.js';
 import type { LiveHub } from './live.hub.js';
@@ -27,7 +27,7 @@ export function liveRoutes(app: App, ctx: AppContext, hub: LiveHub): void {
   app.get(
     '/v1/events/stream',
     {
-      onRequest: [requireAuth(ctx), requireOwner],
+      config: { access: 'owner' },
       schema: {
         tags: ['live updates'],
         security: bearerSecurity,

@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox';
+import { OwnerText } from '../../http/owner-text.js';
 import { resolveDestination } from '../destinations/destinations.service.js';
 import { simulatePayout } from '../payouts/payout.simulate.js';
 import { Enum, Exact, N, NS, Nullable, S, tool, type ToolDef } from './mcp.tool-kit.js';
@@ -47,7 +48,7 @@ export const LOOK_TOOLS: ToolDef[] = [
         amount_ars: Type.Number({ description: 'Amount in ARS, at most 2 decimals, e.g. 1500.50' }),
         destination: Type.String({ minLength: 1, maxLength: 64, description: 'CBU or CVU (22 digits) or alias' }),
         destination_kind: Type.Optional({ ...DestinationKind, description: KindWhenOmitted }),
-        note: Type.Optional(Type.String({ maxLength: 140, description: 'As request_payout takes it; it changes nothing in the decision' })),
+        note: Type.Optional(OwnerText({ maxLength: 140, description: 'As request_payout takes it; it changes nothing in the decision' })),
       },
       { additionalProperties: false },
     ),

@@ -7,7 +7,7 @@ describe('MCP by the book: Origin, parse errors, no batches', () => {
   let t: TestApp;
   let u: OnboardedUser;
   beforeAll(async () => {
-    t = await startTestApp({ env: { RATE_LIMIT_PER_MINUTE: '60' } });
+    t = await startTestApp({ env: { RATE_LIMIT_PER_MINUTE: '60', ALLOWED_HOSTS: 'localhost,wallet.example' } });
   });
   afterAll(() => t.close());
 
@@ -41,6 +41,16 @@ describe('MCP by the book: Origin, parse errors, no batches', () => {
     expect((await post({ host: 'wallet.example:3000', origin: 'http://wallet.example:3000' }, list)).statusCode).toBe(200);
   });
 
+  it('a foreign Host is refused even with a matching Origin (DNS rebinding, D41), and nothing runs', async () => {
+    for (const headers of [{ host: 'rebound.example:3000', origin: 'http://rebound.example:3000' }, { host: 'rebound.example:3000' }, { host: 'wallet.example.evil.com' }] as Record<string, string>[]) {
+      const res = await post(headers, payoutCall(1));
+      expectError(res, 403, 'FORBIDDEN');
+      expect(res.json().message, res.body).toMatch(/^Host .* \(ALLOWED_HOSTS\)$/);
+    }
+    expect(await payouts()).toBe(0);
+    expect(await audited()).toBe(0);
+  });
+
   it('malformed JSON is a JSON-RPC parse error (-32700), not our REST envelope', async () => {
     for (const body of ['{"jsonrpc":"2.0",', '']) {
       const res = await post({}, body);
@@ -64,5 +74,27 @@ describe('MCP by the book: Origin, parse errors, no batches', () => {
     expect((await post({}, [])).json().error.code).toBe(-32600);
     expect((await post({}, [payoutCall(1)])).json().error.code).toBe(-32600);
     expect(await payouts()).toBe(0);
+  });
+});
+
+describe('ALLOWED_HOSTS by default: the listen address and the localhost forms, with the listen port (D41)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    // Empty is unset: the default for HOST 127.0.0.1 and PORT 3000.
+    t = await startTestApp({ env: { ALLOWED_HOSTS: '', PORT: '3000' } });
+  });
+  afterAll(() => t.close());
+
+  it('answers 127.0.0.1, localhost and [::1] on the listen port; refuses other ports and names', async () => {
+    const u = await createOnboardedUser(t.app);
+    const list = (host: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/mcp',
+        headers: { ...bearer(u.apiKey), ...ACCEPT, 'content-type': 'application/json', host },
+        payload: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+      });
+    for (const host of ['127.0.0.1:3000', 'localhost:3000', 'LOCALHOST:3000', '[::1]:3000']) expect((await list(host)).statusCode, host).toBe(200);
+    for (const host of ['localhost:80', 'localhost', 'evil.example:3000', '10.0.0.5:3000']) expectError(await list(host), 403, 'FORBIDDEN');
   });
 });

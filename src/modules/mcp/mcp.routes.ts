@@ -1,17 +1,29 @@
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
+import { isAllowedHost } from '../../http/allowed-hosts.js';
 import { bearerToken } from '../../http/auth.js';
 import { sendError } from '../../http/errors.js';
 import { chargeFailedRequest } from '../../http/rate-limit.js';
 import type { App } from '../../http/types.js';
 import { AppError } from '../../shared/errors.js';
-import { authenticateApiKey } from '../auth/auth.service.js';
+import { authenticateApiKey, EXPIRED_KEY } from '../auth/auth.service.js';
 import { SCOPES } from '../keys/key-controls.js';
 import { looksLikeApiKey } from '../keys/keys.service.js';
 import type { OAuthServer } from '../oauth/oauth.provider.js';
 import { authenticateAccessToken } from '../oauth/oauth.service.js';
 import { buildMcpServer } from './mcp.server.js';
+
+const JWT_SHAPE = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/;
+
+/** Why a bearer was refused, in words that say what to send instead. */
+function refusal(token: string | null, found: 'expired' | null): string {
+  if (!token) return 'Send Authorization: Bearer <API key or OAuth access token>';
+  if (found === 'expired') return EXPIRED_KEY;
+  // A REST session token is the most common mistake (our OAuth access tokens are opaque, never this shape).
+  if (JWT_SHAPE.test(token)) return 'MCP takes the raw API key (svc_…) or an OAuth access token issued for /mcp as the bearer, not a REST token from /v1/auth/token or /v1/login';
+  return 'Unknown, deleted or revoked API key or access token';
+}
 
 /**
  * Contract, Authentication 2: the raw `svc_` key is the bearer on MCP; D44: so is an OAuth access token issued for
@@ -22,7 +34,7 @@ function mcpAuth(ctx: AppContext, oauth: OAuthServer) {
   return async function (request: FastifyRequest, reply: FastifyReply) {
     const token = bearerToken(request);
     const principal = !token ? null : looksLikeApiKey(token) ? await authenticateApiKey(ctx, token) : await authenticateAccessToken(ctx, oauth, token);
-    if (!principal) {
+    if (!principal || principal === 'expired') {
       const scope = SCOPES.join(' ');
       reply.header(
         'www-authenticate',
@@ -30,18 +42,29 @@ function mcpAuth(ctx: AppContext, oauth: OAuthServer) {
           ? `Bearer resource_metadata="${oauth.resourceMetadataUrl}", scope="${scope}", error="invalid_token", error_description="Unknown, expired or revoked credentials"`
           : `Bearer resource_metadata="${oauth.resourceMetadataUrl}", scope="${scope}"`,
       );
-      throw new AppError('unauthorized', token ? 'Unknown, expired or revoked API key or access token' : 'Send Authorization: Bearer <API key or OAuth access token>');
+      throw new AppError('unauthorized', refusal(token, principal));
     }
     request.principal = principal;
   };
 }
 
 /**
- * MCP Streamable HTTP (security warning): servers must validate Origin against DNS rebinding. A browser page
- * of another site sends its Origin; agents on servers send none. Only the service's own host (host and port,
- * as the client addressed it) is allowed: the dashboard uses REST, so no browser origin needs /mcp.
+ * MCP Streamable HTTP (security warning): servers must validate Origin against DNS rebinding. D41: the Host must
+ * be one of ALLOWED_HOSTS, so a page of a name rebound to this address (foreign Host, matching Origin) is refused.
+ * A browser page of another site sends its Origin; agents on servers send none. Only the service's own host (host
+ * and port, as the client addressed it) is allowed: the dashboard uses REST, so no browser origin needs /mcp.
  */
-async function originGuard(request: FastifyRequest) {
+function originGuard(ctx: AppContext) {
+  return async function (request: FastifyRequest) {
+    const host = request.host as string | undefined;
+    if (!isAllowedHost(ctx.config.allowedHosts, host)) {
+      throw new AppError('FORBIDDEN', `Host ${String(host ?? '').slice(0, 100)} is not one this MCP endpoint answers to (ALLOWED_HOSTS)`);
+    }
+    checkOrigin(request);
+  };
+}
+
+function checkOrigin(request: FastifyRequest) {
   const origin = request.headers.origin;
   if (origin === undefined) return;
   let host: string | null = null;
@@ -67,7 +90,7 @@ async function mcpErrorHandler(err: FastifyError, request: FastifyRequest, reply
 
 export function mcpRoutes(app: App, ctx: AppContext, oauth: OAuthServer): void {
   // Hidden from the generated paths: mcp.schemas.ts describes it, because the SDK rather than Fastify reads and answers it.
-  app.post('/mcp', { onRequest: [originGuard, mcpAuth(ctx, oauth)], errorHandler: mcpErrorHandler, schema: { hide: true } }, async (request, reply) => {
+  app.post('/mcp', { config: { access: 'own-credential' }, onRequest: [originGuard(ctx), mcpAuth(ctx, oauth)], errorHandler: mcpErrorHandler, schema: { hide: true } }, async (request, reply) => {
     // D30: MCP 2025-06-18 removed JSON-RPC batching; one HTTP request is one call, so the rate limit counts calls.
     if (Array.isArray(request.body)) {
       return reply.status(400).send(jsonRpcError(-32600, 'JSON-RPC batches are not supported (MCP 2025-06-18): send one message per request'));
@@ -90,6 +113,6 @@ export function mcpRoutes(app: App, ctx: AppContext, oauth: OAuthServer): void {
     reply.header('allow', 'POST');
     throw new AppError('METHOD_NOT_ALLOWED', 'This MCP endpoint is stateless: POST JSON-RPC requests only');
   };
-  app.get('/mcp', { schema: { hide: true } }, notAllowed);
-  app.delete('/mcp', { schema: { hide: true } }, notAllowed);
+  app.get('/mcp', { config: { access: 'public' }, schema: { hide: true } }, notAllowed);
+  app.delete('/mcp', { config: { access: 'public' }, schema: { hide: true } }, notAllowed);
 }

@@ -1,13 +1,24 @@
+import { createRequire } from 'node:module';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
+import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { Value } from '@sinclair/typebox/value';
 import type { AppContext } from '../../context.js';
 import { CONTROL_CHARACTER_MESSAGE, findControlCharacter } from '../../http/control-chars.js';
+import { cleanOwnerText } from '../../http/owner-text.js';
 import { isStoreUnavailable, storeFailureKind } from '../../db/store-errors.js';
 import { toAppError } from '../../http/errors.js';
 import { hasScope, type Principal } from '../auth/auth.service.js';
 import { writeAudit } from '../audit/audit.service.js';
 import { TOOLS } from './mcp.tools.js';
+
+/** The package's version, read once at start: what `serverInfo.version` tells clients. src/ and dist/ sit alike under the root. */
+const VERSION = (createRequire(import.meta.url)('../../../package.json') as { version: string }).version;
+
+/**
+ * A JSON-RPC error the SDK answers as `{code, message}`. Not McpError, whose message already carries the
+ * "MCP error <code>:" prefix that clients add again.
+ */
+const rpcError = (code: number, message: string) => Object.assign(new Error(message), { code });
 
 /**
  * A business failure: `{error, message, reasons?}` as JSON text. No `structuredContent`, which clients check
@@ -23,7 +34,7 @@ const toolError = (body: Record<string, unknown>) => ({
  * `isError` and the REST error codes; an unknown tool stays a JSON-RPC error.
  */
 export function buildMcpServer(ctx: AppContext, who: Principal): Server {
-  const server = new Server({ name: 'ars-wallet-payouts', version: '1.0.0' }, { capabilities: { tools: {} } });
+  const server = new Server({ name: 'ars-wallet-payouts', version: VERSION }, { capabilities: { tools: {} } });
 
   server.setRequestHandler(ListToolsRequestSchema, async () => ({
     // D31: a key sees only the tools its scopes allow.
@@ -39,7 +50,7 @@ export function buildMcpServer(ctx: AppContext, who: Principal): Server {
 
   server.setRequestHandler(CallToolRequestSchema, async (req) => {
     const t = TOOLS.find((x) => x.name === req.params.name);
-    if (!t) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${req.params.name}`);
+    if (!t) throw rpcError(ErrorCode.InvalidParams, `Unknown tool: ${req.params.name.slice(0, 100)}; tools/list names the tools this key may call`);
     if (!hasScope(who, t.scope)) {
       return toolError({ error: 'INSUFFICIENT_SCOPE', message: `This API key lacks the scope ${t.scope}; the owner can grant it` });
     }
@@ -55,6 +66,9 @@ export function buildMcpServer(ctx: AppContext, who: Principal): Server {
     // D30: the same control-character rule as REST bodies (src/http/validation.ts).
     const controlAt = findControlCharacter(args);
     if (controlAt !== null) return invalid(controlAt, CONTROL_CHARACTER_MESSAGE);
+    // D39: the same names-an-owner-reads rule as REST bodies.
+    const text = cleanOwnerText(t.input, args);
+    if (text !== null) return invalid(text.pointer, text.message);
     await writeAudit(ctx.store.db, ctx.clock, who, { action: `mcp.${t.name}` });
     try {
       const result = await t.run(ctx, who, args);

@@ -1,5 +1,6 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   bearer,
@@ -133,8 +134,32 @@ describe('MCP surface', () => {
     }
   });
 
-  it('an unknown tool is a protocol error, not a tool result', async () => {
-    await expect(mcp.callTool({ name: 'drain_wallet', arguments: {} })).rejects.toThrow(/Unknown tool/);
+  it('an unknown tool is a protocol error, not a tool result, whose message says its code once', async () => {
+    const e = await mcp.callTool({ name: 'drain_wallet', arguments: {} }).then(
+      () => null,
+      (x: Error & { code?: number }) => x,
+    );
+    expect(e?.code).toBe(-32602);
+    expect(e?.message).toMatch(/^MCP error -32602: Unknown tool: drain_wallet; tools\/list/);
+    expect(e?.message.match(/MCP error/g)).toHaveLength(1);
+  });
+
+  it('serverInfo.version is the package version', async () => {
+    const pkg = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string };
+    expect(mcp.getServerVersion()).toEqual({ name: 'ars-wallet-payouts', version: pkg.version });
+  });
+
+  it('a REST session token sent to /mcp is told that MCP takes the raw key', async () => {
+    for (const token of [a.agentToken, a.ownerToken]) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/mcp',
+        headers: { ...bearer(token), accept: 'application/json, text/event-stream', 'content-type': 'application/json' },
+        payload: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+      });
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual({ error: 'unauthorized', message: expect.stringMatching(/raw API key \(svc_…\)/) });
+    }
   });
 
   it('one idempotency namespace: a payout through MCP and one through REST with the same key create one attempt', async () => {

@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox';
+import { OwnerText } from '../../http/owner-text.js';
 import type { ApprovalStatus } from '../approvals/approvals.tables.js';
 import { listTransactions } from '../transactions/transactions.service.js';
 import { replayedFailure, requestPayout } from '../payouts/payout.request.js';
@@ -193,7 +194,7 @@ export const TOOLS: ToolDef[] = [
             description: 'Inferred when omitted: 22 digits starting with 000 = CVU, other 22 digits = CBU, anything else = alias',
           }),
         ),
-        note: Type.Optional(Type.String({ maxLength: 140, description: 'Free text shown on the receipt' })),
+        note: Type.Optional(OwnerText({ maxLength: 140, description: 'Free text shown on the receipt' })),
         idempotency_key: Type.String({
           minLength: 1,
           maxLength: 255,

@@ -103,7 +103,7 @@ export class OAuthServer {
       // The account of a grant is the agent (api_keys row of kind `oauth`) it made; revoked or expired, it is gone.
       async findAccount(_kctx, id) {
         const key = await findActiveOAuthKey(ctx, id);
-        return key ? { accountId: id, claims: () => ({ sub: id }) } : undefined;
+        return key && key !== 'expired' ? { accountId: id, claims: () => ({ sub: id }) } : undefined;
       },
       // The pages the library shows a person itself (a bad authorization request): short, in words, no internals.
       async renderError(kctx, out) {

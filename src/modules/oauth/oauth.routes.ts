@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
-import { principalOf, requireAuth, requireOwner } from '../../http/auth.js';
+import { principalOf } from '../../http/auth.js';
 import { BODY_ERRORS, bearerSecurity, described, errors, OWNER_ERRORS } from '../../http/schemas.js';
 import type { App } from '../../http/types.js';
 import type { KeyControlsInput } from '../keys/key-controls.js';
@@ -49,14 +49,12 @@ export async function oauthRoutes(app: App, ctx: AppContext, oauth: OAuthServer)
     scope.route({ method: ['GET', 'OPTIONS'], url: '/.well-known/openid-configuration', ...hidden, handler: handOver });
   });
 
-  const auth = requireAuth(ctx);
-  const ownerOnly = [auth, requireOwner];
   const tags = ['oauth'];
 
   app.get(
     '/v1/oauth/interactions/:uid',
     {
-      onRequest: ownerOnly,
+      config: { access: 'owner' },
       schema: {
         tags,
         operationId: 'getOAuthInteraction',
@@ -73,8 +71,7 @@ export async function oauthRoutes(app: App, ctx: AppContext, oauth: OAuthServer)
   app.post(
     '/v1/oauth/interactions/:uid/approve',
     {
-      config: { audit: 'oauth.approved', safetyAction: true },
-      onRequest: ownerOnly,
+      config: { access: 'owner', audit: 'oauth.approved', safetyAction: true },
       schema: {
         tags,
         operationId: 'approveOAuthInteraction',
@@ -95,8 +92,7 @@ export async function oauthRoutes(app: App, ctx: AppContext, oauth: OAuthServer)
   app.post(
     '/v1/oauth/interactions/:uid/deny',
     {
-      config: { audit: 'oauth.denied', safetyAction: true },
-      onRequest: ownerOnly,
+      config: { access: 'owner', audit: 'oauth.denied', safetyAction: true },
       schema: {
         tags,
         operationId: 'denyOAuthInteraction',

@@ -96,7 +96,7 @@ export async function denyInteraction(oauth: OAuthServer, uid: string): Promise<
  * D44: an access token presented at `/mcp`: ours, unexpired, issued for the MCP resource, and its agent (key)
  * still live. Anything else is null (the caller answers 401).
  */
-export async function authenticateAccessToken(ctx: AppContext, oauth: OAuthServer, token: string): Promise<Principal | null> {
+export async function authenticateAccessToken(ctx: AppContext, oauth: OAuthServer, token: string): Promise<Principal | 'expired' | null> {
   // Opaque tokens are 43 base64url characters; anything else (a REST JWT, garbage) is not looked up.
   if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
   const at = await oauth.provider().AccessToken.find(token);
@@ -104,7 +104,7 @@ export async function authenticateAccessToken(ctx: AppContext, oauth: OAuthServe
   const aud = Array.isArray(at.aud) ? at.aud : at.aud ? [at.aud] : [];
   if (!aud.includes(oauth.resource)) return null;
   const key = await findActiveOAuthKey(ctx, at.accountId);
-  if (!key) return null;
+  if (!key || key === 'expired') return key;
   return { userId: key.user_id, kind: 'api_key', keyId: key.id, keyName: key.name, controls: key.controls };
 }
 

@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import type { AppContext } from '../../context.js';
-import { principalOf, requireAuth, requireOwner } from '../../http/auth.js';
+import { principalOf } from '../../http/auth.js';
 import { AUTH_ERRORS, BODY_ERRORS, bearerSecurity, described, errors, OWNER_ERRORS } from '../../http/schemas.js';
 import type { App } from '../../http/types.js';
 import { PayoutRecord } from './payouts.schemas.js';
@@ -17,20 +17,19 @@ const PauseBody = Type.Object({
 
 /** The owner's emergency stop for every agent at once. */
 export function pauseRoutes(app: App, ctx: AppContext): void {
-  const auth = requireAuth(ctx);
   const tags = ['payouts'];
   const security = bearerSecurity;
 
   app.get(
     '/v1/payouts/pause',
     {
-      onRequest: auth,
+      config: { access: { scope: 'payouts:read' } },
       schema: {
         tags,
         security,
         operationId: 'getPayoutsPause',
         summary: 'Whether payouts are paused',
-        response: { 200: described(PauseBody, 'The emergency stop'), ...errors(...AUTH_ERRORS) },
+        response: { 200: described(PauseBody, 'The emergency stop'), ...errors('INSUFFICIENT_SCOPE', ...AUTH_ERRORS) },
       },
     },
     async (request) => pauseAnswer(ctx.store.db, principalOf(request).userId),
@@ -43,8 +42,7 @@ export function pauseRoutes(app: App, ctx: AppContext): void {
     app.post(
       path,
       {
-        onRequest: [auth, requireOwner],
-        config: { safetyAction: true },
+        config: { access: 'owner', safetyAction: true },
         schema: {
           tags,
           security,

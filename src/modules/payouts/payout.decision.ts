@@ -1,13 +1,12 @@
 import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/database.js';
-import { isValidDestination, type DestinationKind } from '../../shared/ar-identifiers.js';
+import { inferDestinationKind, isValidDestination, type DestinationKind } from '../../shared/ar-identifiers.js';
 import { AppError } from '../../shared/errors.js';
 import type { Principal } from '../auth/auth.service.js';
 import type { KeyControls } from '../keys/key-controls.js';
 import { evaluatePolicy, type PolicyResult, type PolicyThresholds } from '../policy/policy.js';
 import type { ResolvedAccount } from '../rail/rail.port.js';
 import { loadThresholds } from '../thresholds/thresholds.service.js';
-import { inferDestinationKind } from '../transfers/destination-kind.js';
 import type { WalletForPayout } from '../wallet/wallet.locks.js';
 import { pauseState } from './pause.service.js';
 import { keySubject, loadUsage, userSubject, type Usage } from './usage.js';
@@ -35,6 +34,7 @@ export interface PayoutDecision {
   key: { controls: KeyControls; usage: Usage } | null;
 }
 
+/** D40: omitted, the kind is inferred as the older surface does (D32), not assumed CBU. */
 export const destinationKindOf = (input: { destination: string; destination_kind?: DestinationKind }): DestinationKind =>
   input.destination_kind ?? inferDestinationKind(input.destination.trim());
 

@@ -1,3 +1,4 @@
+import { checkCursor } from '../../shared/ids.js';
 import type { AppContext } from '../../context.js';
 import { compiled } from '../../db/compiled.js';
 import type { Executor } from '../../db/database.js';
@@ -91,6 +92,7 @@ export async function listPayouts(
 ): Promise<{ withdraws: PayoutView[]; next_cursor: string | null }> {
   const limit = Math.min(Math.max(opts.limit ?? LIST_MAX, 1), LIST_MAX);
   let q = ctx.store.db.selectFrom('payouts').selectAll().where('user_id', '=', userId);
+  checkCursor('wd', opts.cursor);
   if (opts.cursor) q = q.where('id', '<', opts.cursor);
   const rows = await q.orderBy('id', 'desc').limit(limit + 1).execute();
   const page = rows.slice(0, limit);

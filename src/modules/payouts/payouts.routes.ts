@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import type { AppContext } from '../../context.js';
-import { principalOf, requireAuth, requireOwner, requireScope } from '../../http/auth.js';
+import { principalOf } from '../../http/auth.js';
 import { AUTH_ERRORS, BODY_ERRORS, bearerSecurity, described, errors, OWNER_ERRORS } from '../../http/schemas.js';
 import type { App } from '../../http/types.js';
 import { MAX_IDEMPOTENCY_KEY_LENGTH } from '../idempotency/idempotency.service.js';
@@ -16,14 +16,13 @@ const REPLAYED = {
 };
 
 export function payoutsRoutes(app: App, ctx: AppContext): void {
-  const auth = requireAuth(ctx);
   const tags = ['payouts'];
   const security = bearerSecurity;
 
   app.post(
     '/v1/withdraws',
     {
-      onRequest: [auth, requireScope('payouts:write')],
+      config: { access: { scope: 'payouts:write' } },
       schema: {
         tags,
         security,
@@ -77,7 +76,7 @@ export function payoutsRoutes(app: App, ctx: AppContext): void {
   app.post(
     '/v1/withdraws/simulate',
     {
-      onRequest: [auth, requireScope('payouts:read')],
+      config: { access: { scope: 'payouts:read' } },
       schema: {
         tags,
         security,
@@ -103,7 +102,7 @@ export function payoutsRoutes(app: App, ctx: AppContext): void {
   app.get(
     '/v1/withdraws',
     {
-      onRequest: [auth, requireScope('payouts:read')],
+      config: { access: { scope: 'payouts:read' } },
       schema: {
         tags,
         security,
@@ -129,7 +128,7 @@ export function payoutsRoutes(app: App, ctx: AppContext): void {
   app.get(
     '/v1/withdraws/:id',
     {
-      onRequest: [auth, requireScope('payouts:read')],
+      config: { access: { scope: 'payouts:read' } },
       schema: {
         tags,
         security,
@@ -146,8 +145,7 @@ export function payoutsRoutes(app: App, ctx: AppContext): void {
   app.post(
     '/v1/withdraws/:id/cancel',
     {
-      onRequest: [auth, requireOwner],
-      config: { safetyAction: true },
+      config: { access: 'owner', safetyAction: true },
       schema: {
         tags,
         security,

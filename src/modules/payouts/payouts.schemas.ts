@@ -1,4 +1,5 @@
 import { Type, type TSchema } from '@sinclair/typebox';
+import { OwnerText } from '../../http/owner-text.js';
 import { StringEnum, Timestamp } from '../../http/schemas.js';
 
 const Nullable = <T extends ReturnType<typeof Type.String>>(t: T) => Type.Union([t, Type.Null()]);
@@ -14,8 +15,8 @@ export const WithdrawBody = Type.Object(
   {
     amount_ars: Type.Number({ description: 'ARS, at most 2 decimals' }),
     destination: Type.String({ minLength: 1, maxLength: 64, description: 'CBU, CVU or alias' }),
-    destination_kind: Type.Optional(DestinationKindSchema),
-    note: Type.Optional(Type.String({ maxLength: 140, description: 'free text; shown on the receipt' })),
+    destination_kind: Type.Optional({ ...DestinationKindSchema, description: 'Omitted: inferred from destination (22 digits starting 000 = CVU, other 22 digits = CBU, anything else = alias)' }),
+    note: Type.Optional(OwnerText({ maxLength: 140, description: 'free text; shown on the receipt' })),
   },
   { additionalProperties: false },
 );

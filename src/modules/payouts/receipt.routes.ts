@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import type { AppContext } from '../../context.js';
-import { principalOf, requireAuth, requireScope } from '../../http/auth.js';
+import { principalOf } from '../../http/auth.js';
 import { AUTH_ERRORS, bearerSecurity, errors } from '../../http/schemas.js';
 import type { App } from '../../http/types.js';
 import { renderReceiptHtml } from './receipt-html.js';
@@ -30,7 +30,7 @@ export function receiptRoute(app: App, ctx: AppContext): void {
   app.get(
     '/v1/withdraws/:id/receipt',
     {
-      onRequest: [requireAuth(ctx), requireScope('payouts:read')],
+      config: { access: { scope: 'payouts:read' } },
       schema: {
         tags: ['payouts'],
         security: bearerSecurity,

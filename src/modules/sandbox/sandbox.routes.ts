@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
+import { OwnerText } from '../../http/owner-text.js';
 import type { AppContext } from '../../context.js';
-import { principalOf, requireAuth, requireOwner } from '../../http/auth.js';
+import { principalOf } from '../../http/auth.js';
 import { BODY_ERRORS, bearerSecurity, described, errors, OWNER_ERRORS } from '../../http/schemas.js';
 import type { App } from '../../http/types.js';
 import { DepositBody, KycStatusSchema } from '../wallet/wallet.schemas.js';
@@ -13,14 +14,12 @@ import { setKycStatus } from '../wallet/wallet.service.js';
  */
 export function sandboxRoutes(app: App, ctx: AppContext): void {
   if (!ctx.config.sandbox) return;
-  const ownerOnly = [requireAuth(ctx), requireOwner];
   const tags = ['sandbox'];
 
   app.post(
     '/v1/sandbox/deposits',
     {
-      config: { audit: 'sandbox.deposit' },
-      onRequest: ownerOnly,
+      config: { access: 'owner', audit: 'sandbox.deposit' },
       schema: {
         tags,
         security: bearerSecurity,
@@ -31,7 +30,7 @@ export function sandboxRoutes(app: App, ctx: AppContext): void {
           {
             amount_ars: Type.Number({ exclusiveMinimum: 0, maximum: 1e11, description: 'ARS, at most 2 decimals' }),
             from_cbu: Type.Optional(Type.String({ minLength: 22, maxLength: 22 })),
-            from_name: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+            from_name: Type.Optional(OwnerText({ minLength: 1, maxLength: 200 })),
             from_legal_id: Type.Optional(Type.String({ minLength: 11, maxLength: 13 })),
           },
           { additionalProperties: false },
@@ -45,8 +44,7 @@ export function sandboxRoutes(app: App, ctx: AppContext): void {
   app.post(
     '/v1/sandbox/crypto',
     {
-      config: { audit: 'sandbox.crypto' },
-      onRequest: ownerOnly,
+      config: { access: 'owner', audit: 'sandbox.crypto' },
       schema: {
         tags,
         security: bearerSecurity,
@@ -82,8 +80,7 @@ export function sandboxRoutes(app: App, ctx: AppContext): void {
   app.post(
     '/v1/sandbox/kyc',
     {
-      config: { audit: 'sandbox.kyc' },
-      onRequest: ownerOnly,
+      config: { access: 'owner', audit: 'sandbox.kyc' },
       schema: {
         tags,
         security: bearerSecurity,

@@ -1,24 +1,23 @@
 import { Type } from '@sinclair/typebox';
 import type { AppContext } from '../../context.js';
-import { principalOf, requireAuth, requireOwner } from '../../http/auth.js';
-import { AUTH_ERRORS, BODY_ERRORS, bearerSecurity, errors, OWNER_ERRORS } from '../../http/schemas.js';
+import { principalOf } from '../../http/auth.js';
+import { BODY_ERRORS, bearerSecurity, errors, OWNER_ERRORS } from '../../http/schemas.js';
 import type { App } from '../../http/types.js';
 import { checkWebhookSecret, createLinkCode, handleUpdate, listChannels, unlinkTelegram } from './telegram.service.js';
 
 export function telegramRoutes(app: App, ctx: AppContext): void {
-  const auth = requireAuth(ctx);
   const tags = ['approval channels'];
   const security = bearerSecurity;
 
   app.get(
     '/v1/approval-channels',
     {
-      onRequest: auth,
+      config: { access: 'owner' },
       schema: {
         tags,
         security,
         operationId: 'listApprovalChannels',
-        summary: 'Approval channels and whether each reaches the owner',
+        summary: 'Approval channels and whether each reaches the owner (owner session)',
         description: 'The channels this server offers. With none that reaches the owner, payouts that need approval answer 503 `APPROVAL_NOT_CONFIGURED`.',
         response: {
           200: Type.Object(
@@ -42,7 +41,7 @@ export function telegramRoutes(app: App, ctx: AppContext): void {
             },
             { description: 'The channels' },
           ),
-          ...errors(...AUTH_ERRORS),
+          ...errors(...OWNER_ERRORS),
         },
       },
     },
@@ -52,7 +51,7 @@ export function telegramRoutes(app: App, ctx: AppContext): void {
   app.post(
     '/v1/approval-channels/telegram',
     {
-      onRequest: [auth, requireOwner],
+      config: { access: 'owner' },
       schema: {
         tags,
         security,
@@ -80,7 +79,7 @@ export function telegramRoutes(app: App, ctx: AppContext): void {
   app.delete(
     '/v1/approval-channels/telegram',
     {
-      onRequest: [auth, requireOwner],
+      config: { access: 'owner' },
       schema: {
         tags,
         security,
@@ -100,7 +99,7 @@ export function telegramRoutes(app: App, ctx: AppContext): void {
   app.post(
     '/v1/channels/telegram/webhook',
     {
-      config: { rateLimit: false },
+      config: { access: 'own-credential', rateLimit: false },
       schema: { hide: true },
       onRequest: async (request) => checkWebhookSecret(ctx, request.headers['x-telegram-bot-api-secret-token'] as string | undefined),
     },

@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context.js';
-import { principalOf, requireAuth, requireOwner, requireScope } from '../../http/auth.js';
+import { principalOf } from '../../http/auth.js';
 import { AUTH_ERRORS, BODY_ERRORS, bearerSecurity, described, errors, OWNER_ERRORS } from '../../http/schemas.js';
 import type { App } from '../../http/types.js';
 import { Type } from '@sinclair/typebox';
@@ -7,12 +7,11 @@ import { PutThresholdsBody, ThresholdsBody } from './thresholds.schemas.js';
 import { getThresholds, replaceThresholds } from './thresholds.service.js';
 
 export function thresholdsRoutes(app: App, ctx: AppContext): void {
-  const auth = requireAuth(ctx);
   const tags = ['thresholds'];
   app.get(
     '/v1/thresholds',
     {
-      onRequest: [auth, requireScope('thresholds:read')],
+      config: { access: { scope: 'thresholds:read' } },
       schema: {
         tags,
         security: bearerSecurity,
@@ -27,8 +26,7 @@ export function thresholdsRoutes(app: App, ctx: AppContext): void {
   app.put(
     '/v1/thresholds',
     {
-      config: { audit: 'thresholds.replaced' },
-      onRequest: [auth, requireOwner],
+      config: { access: 'owner', audit: 'thresholds.replaced' },
       schema: {
         tags,
         security: bearerSecurity,

@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import type { AppContext } from '../../context.js';
-import { principalOf, requireAuth, requireScope } from '../../http/auth.js';
+import { principalOf } from '../../http/auth.js';
 import { AUTH_ERRORS, bearerSecurity, errors } from '../../http/schemas.js';
 import type { App } from '../../http/types.js';
 import { listTransactions, TRANSACTIONS_PAGE_DEFAULT, TRANSACTIONS_PAGE_MAX } from './transactions.service.js';
@@ -24,7 +24,7 @@ export function transactionsRoutes(app: App, ctx: AppContext): void {
   app.get(
     '/v1/transactions',
     {
-      onRequest: [requireAuth(ctx), requireScope('transactions:read')],
+      config: { access: { scope: 'transactions:read' } },
       schema: {
         tags: ['transactions'],
         security: bearerSecurity,

@@ -2,7 +2,7 @@ import type { AppContext } from '../../context.js';
 import { compiled, compiledInsert } from '../../db/compiled.js';
 import type { Executor } from '../../db/database.js';
 import type { Clock } from '../../shared/clock.js';
-import { newId } from '../../shared/ids.js';
+import { checkCursor, newId } from '../../shared/ids.js';
 import { arsToCentavos, centavosToArs } from '../../shared/money.js';
 import { onEventRecorded, type RecordedEvent } from '../events/events.service.js';
 import type { WalletTransactionsTable } from './transactions.tables.js';
@@ -118,6 +118,7 @@ export async function listTransactions(
 ): Promise<{ transactions: TransactionView[]; next_cursor: string | null; has_more: boolean }> {
   const limit = Math.min(Math.max(opts.limit ?? TRANSACTIONS_PAGE_DEFAULT, 1), TRANSACTIONS_PAGE_MAX);
   let q = ctx.store.db.selectFrom('wallet_transactions').selectAll().where('user_id', '=', userId);
+  checkCursor('txn', opts.cursor);
   if (opts.cursor) q = q.where('id', '<', opts.cursor);
   const rows = await q.orderBy('id', 'desc').limit(limit + 1).execute();
   const page = rows.slice(0, limit);

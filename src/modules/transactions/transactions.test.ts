@@ -64,6 +64,13 @@ describe('GET /v1/transactions (D34)', () => {
       const token = (await t.app.inject({ method: 'POST', url: '/v1/auth/token', payload: { api_key: key.key } })).json().token;
       expectError(await t.app.inject({ method: 'GET', url: '/v1/transactions', headers: bearer(token) }), 403, 'INSUFFICIENT_SCOPE');
       expectError(await t.app.inject({ method: 'GET', url: '/v1/transactions?limit=101', headers: bearer(u.ownerToken) }), 400, 'INVALID_REQUEST');
+      // A garbage cursor is refused, not read as an empty page; so are another list's ids (the withdraws and
+      // approvals lists alike).
+      for (const url of ['/v1/transactions?cursor=garbage', '/v1/transactions?cursor=zzzz', '/v1/withdraws?cursor=garbage', '/v1/approvals?cursor=txn_x']) {
+        const res = await t.app.inject({ method: 'GET', url, headers: bearer(u.ownerToken) });
+        expectError(res, 400, 'INVALID_REQUEST');
+        expect(res.json().message).toMatch(/^cursor: /);
+      }
       const other = await createOnboardedUser(t.app);
       const theirs = (await t.app.inject({ method: 'GET', url: '/v1/transactions', headers: bearer(other.ownerToken) })).json();
       expect(theirs).toEqual({ transactions: [], next_cursor: null, has_more: false });

@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
+import { OwnerText } from '../../http/owner-text.js';
 import type { AppContext } from '../../context.js';
-import { principalOf, requireAuth, requireScope } from '../../http/auth.js';
+import { principalOf } from '../../http/auth.js';
 import { AUTH_ERRORS, BODY_ERRORS, bearerSecurity, described, errors } from '../../http/schemas.js';
 import { MAX_IDEMPOTENCY_KEY_LENGTH } from '../idempotency/idempotency.service.js';
 import type { App } from '../../http/types.js';
@@ -22,14 +23,13 @@ const TransferBody = Type.Object({
 
 /** The contract's older transfer surface (D32): a view of the same payout engine, with its own codes. */
 export function transfersRoutes(app: App, ctx: AppContext): void {
-  const auth = requireAuth(ctx);
   const tags = ['transfers'];
   const security = bearerSecurity;
 
   app.post(
     '/v1/transfers',
     {
-      onRequest: [auth, requireScope('transfer:write')],
+      config: { access: { scope: 'transfer:write' } },
       schema: {
         tags,
         security,
@@ -44,7 +44,7 @@ export function transfersRoutes(app: App, ctx: AppContext): void {
           {
             amount: Type.Number({ minimum: 1, maximum: 1e11, description: 'ARS, at most 2 decimals' }),
             destination: Type.String({ minLength: 1, maxLength: 64, description: 'CVU or CBU (22 digits) or alias' }),
-            description: Type.Optional(Type.String({ maxLength: 140 })),
+            description: Type.Optional(OwnerText({ maxLength: 140 })),
           },
           { additionalProperties: false },
         ),
@@ -84,7 +84,7 @@ export function transfersRoutes(app: App, ctx: AppContext): void {
   app.get(
     '/v1/transfers/:id',
     {
-      onRequest: [auth, requireScope('transactions:read')],
+      config: { access: { scope: 'transactions:read' } },
       schema: {
         tags,
         security,

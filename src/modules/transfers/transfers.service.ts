@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { AppContext } from '../../context.js';
+import { inferDestinationKind } from '../../shared/ar-identifiers.js';
 import { AppError, isAppError } from '../../shared/errors.js';
-import { inferDestinationKind } from './destination-kind.js';
 import { arsToCentavos, centavosToArs } from '../../shared/money.js';
 import { expireApprovalIfDue } from '../approvals/approvals.service.js';
 import type { Principal } from '../auth/auth.service.js';
@@ -32,9 +32,6 @@ export interface TransferView {
   completed_at: string | null;
   failure_reason?: string | null;
 }
-
-/** D32: 22 digits starting `000` are a CVU, other 22 digits a CBU, anything else an alias. */
-export const inferKind = inferDestinationKind;
 
 /**
  * `completed` and `approved` (completed through the owner's approval) are the contract's; while a transfer is
@@ -113,7 +110,7 @@ export async function createTransfer(
     started = await requestPayout(
       ctx,
       who,
-      { amount_ars: input.amount, destination, destination_kind: inferKind(destination), note: input.description },
+      { amount_ars: input.amount, destination, destination_kind: inferDestinationKind(destination), note: input.description },
       idempotencyKey,
       { approvalTtlSeconds: TRANSFER_HOLD_MS / 1000, approvalAtThreshold: true },
     );

@@ -8,6 +8,7 @@ export function usersRoutes(app: App, ctx: AppContext): void {
   app.post(
     '/v1/users',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['users'],
         operationId: 'createUser',

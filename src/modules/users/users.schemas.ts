@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox';
+import { OwnerText } from '../../http/owner-text.js';
 import { Timestamp } from '../../http/schemas.js';
 import { NewApiKeyBody } from '../keys/keys.schemas.js';
 
@@ -6,7 +7,7 @@ export const CreateUserBody = Type.Object(
   {
     email: Type.String({ format: 'email', maxLength: 254 }),
     password: Type.String({ minLength: 10, maxLength: 256, description: 'at least 10 characters' }),
-    name: Type.String({ minLength: 1, maxLength: 200, description: 'how the owner is addressed' }),
+    name: OwnerText({ minLength: 1, maxLength: 200, description: 'how the owner is addressed' }),
   },
   { additionalProperties: false },
 );

@@ -1,29 +1,28 @@
 import { Type } from '@sinclair/typebox';
 import type { AppContext } from '../../context.js';
-import { principalOf, requireAuth, requireScope } from '../../http/auth.js';
-import { AUTH_ERRORS, BODY_ERRORS, bearerSecurity, described, errors } from '../../http/schemas.js';
+import { principalOf } from '../../http/auth.js';
+import { AUTH_ERRORS, BODY_ERRORS, bearerSecurity, described, errors, OWNER_ERRORS } from '../../http/schemas.js';
 import type { App } from '../../http/types.js';
 import { BalanceBody, CvuBody, DepositBody, OnboardingBody, OnboardingResult } from './wallet.schemas.js';
 import { getBalance, getCvu, listDeposits, onboard } from './wallet.service.js';
 
 export function walletRoutes(app: App, ctx: AppContext): void {
-  const auth = requireAuth(ctx);
   const tags = ['wallet'];
   const security = bearerSecurity;
 
   app.post(
     '/v1/onboarding',
     {
-      onRequest: auth,
+      config: { access: 'owner' },
       schema: {
         tags,
         security,
         operationId: 'completeOnboarding',
-        summary: 'Complete onboarding: register the legal identity and get a CVU',
+        summary: 'Complete onboarding: register the legal identity and get a CVU (owner session)',
         description:
           'The bank rail issues the CVU and a three-word alias. Until this is done, balance, CVU and payouts answer 422 `ONBOARDING_INCOMPLETE`. In the sandbox KYC is `verified` at once, except for the documented test legal ids.',
         body: OnboardingBody,
-        response: { 200: described(OnboardingResult, 'The wallet is ready'), ...errors(...AUTH_ERRORS, ...BODY_ERRORS, 'ALREADY_ONBOARDED') },
+        response: { 200: described(OnboardingResult, 'The wallet is ready'), ...errors(...OWNER_ERRORS, ...BODY_ERRORS, 'ALREADY_ONBOARDED') },
       },
     },
     async (request) => onboard(ctx, principalOf(request).userId, request.body),
@@ -32,7 +31,7 @@ export function walletRoutes(app: App, ctx: AppContext): void {
   app.get(
     '/v1/balance',
     {
-      onRequest: [auth, requireScope('wallet:read')],
+      config: { access: { scope: 'wallet:read' } },
       schema: {
         tags,
         security,
@@ -47,7 +46,7 @@ export function walletRoutes(app: App, ctx: AppContext): void {
   app.get(
     '/v1/cvu',
     {
-      onRequest: [auth, requireScope('wallet:read')],
+      config: { access: { scope: 'wallet:read' } },
       schema: {
         tags,
         security,
@@ -62,7 +61,7 @@ export function walletRoutes(app: App, ctx: AppContext): void {
   app.get(
     '/v1/deposits',
     {
-      onRequest: [auth, requireScope('wallet:read')],
+      config: { access: { scope: 'wallet:read' } },
       schema: {
         tags,
         security,

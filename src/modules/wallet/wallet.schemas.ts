@@ -1,9 +1,10 @@
 import { Type } from '@sinclair/typebox';
+import { OwnerText } from '../../http/owner-text.js';
 
 export const OnboardingBody = Type.Object(
   {
     legal_id: Type.String({ minLength: 11, maxLength: 13, description: 'CUIT/CUIL, 11 digits (dashes allowed)' }),
-    legal_name: Type.String({ minLength: 1, maxLength: 200, description: 'the name on the tax record' }),
+    legal_name: OwnerText({ minLength: 1, maxLength: 200, description: 'the name on the tax record' }),
   },
   { additionalProperties: false },
 );

@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { AppContext } from '../../context.js';
-import { principalOf, requireAuth, requireOwner } from '../../http/auth.js';
-import { AUTH_ERRORS, BODY_ERRORS, bearerSecurity, described, errors, OWNER_ERRORS, Timestamp } from '../../http/schemas.js';
+import { principalOf } from '../../http/auth.js';
+import { BODY_ERRORS, bearerSecurity, described, errors, OWNER_ERRORS, Timestamp } from '../../http/schemas.js';
 import type { App } from '../../http/types.js';
 import { sendTestEvent } from './webhook-test.service.js';
 import { deleteWebhook, getWebhook, listDeliveries, putWebhook, redeliver } from './webhooks.service.js';
@@ -28,21 +28,20 @@ const Delivery = Type.Object({
 });
 
 export function webhooksRoutes(app: App, ctx: AppContext): void {
-  const auth = requireAuth(ctx);
   const tags = ['webhooks'];
   const security = bearerSecurity;
 
   app.get(
     '/v1/webhook',
     {
-      onRequest: auth,
+      config: { access: 'owner' },
       schema: {
         tags,
         security,
         operationId: 'getWebhook',
-        summary: 'Get the webhook',
+        summary: 'Get the webhook (owner session)',
         description: 'One per user; `webhook` is null when none is set. The secret is never shown.',
-        response: { 200: Type.Object({ webhook: Type.Union([Webhook, Type.Null()]) }, { description: 'The webhook, or null' }), ...errors(...AUTH_ERRORS) },
+        response: { 200: Type.Object({ webhook: Type.Union([Webhook, Type.Null()]) }, { description: 'The webhook, or null' }), ...errors(...OWNER_ERRORS) },
       },
     },
     async (request) => ({ webhook: await getWebhook(ctx, principalOf(request).userId) }),
@@ -51,8 +50,7 @@ export function webhooksRoutes(app: App, ctx: AppContext): void {
   app.put(
     '/v1/webhook',
     {
-      config: { audit: 'webhook.set' },
-      onRequest: [auth, requireOwner],
+      config: { access: 'owner', audit: 'webhook.set' },
       schema: {
         tags,
         security,
@@ -80,8 +78,7 @@ export function webhooksRoutes(app: App, ctx: AppContext): void {
   app.delete(
     '/v1/webhook',
     {
-      config: { audit: 'webhook.deleted' },
-      onRequest: [auth, requireOwner],
+      config: { access: 'owner', audit: 'webhook.deleted' },
       schema: {
         tags,
         security,
@@ -99,14 +96,14 @@ export function webhooksRoutes(app: App, ctx: AppContext): void {
   app.get(
     '/v1/webhook/deliveries',
     {
-      onRequest: auth,
+      config: { access: 'owner' },
       schema: {
         tags,
         security,
         operationId: 'listWebhookDeliveries',
-        summary: 'Recent webhook deliveries',
+        summary: 'Recent webhook deliveries (owner session)',
         description: 'The 50 most recent, failures included. Records are kept 7 days.',
-        response: { 200: Type.Object({ deliveries: Type.Array(Delivery) }, { description: 'The deliveries' }), ...errors(...AUTH_ERRORS) },
+        response: { 200: Type.Object({ deliveries: Type.Array(Delivery) }, { description: 'The deliveries' }), ...errors(...OWNER_ERRORS) },
       },
     },
     async (request) => ({ deliveries: await listDeliveries(ctx, principalOf(request).userId) }),
@@ -115,16 +112,15 @@ export function webhooksRoutes(app: App, ctx: AppContext): void {
   app.post(
     '/v1/webhook/deliveries/:id/redeliver',
     {
-      config: { audit: 'webhook.redelivered' },
-      onRequest: auth,
+      config: { access: 'owner', audit: 'webhook.redelivered' },
       schema: {
         tags,
         security,
         operationId: 'redeliverWebhook',
-        summary: 'Send a delivery again',
+        summary: 'Send a delivery again (owner session)',
         description: 'The event goes out again as a new delivery, for receivers that were down. Needs a webhook to be set.',
         params: Type.Object({ id: Type.String({ maxLength: 64, description: 'the delivery id (`whd_…`)' }) }),
-        response: { 202: described(Delivery, 'Queued'), ...errors(...AUTH_ERRORS, ...BODY_ERRORS, 'NOT_FOUND') },
+        response: { 202: described(Delivery, 'Queued'), ...errors(...OWNER_ERRORS, ...BODY_ERRORS, 'NOT_FOUND') },
       },
     },
     async (request, reply) => reply.status(202).send(await redeliver(ctx, principalOf(request).userId, request.params.id)),
@@ -133,14 +129,14 @@ export function webhooksRoutes(app: App, ctx: AppContext): void {
   app.post(
     '/v1/webhook/test',
     {
-      onRequest: auth,
+      config: { access: 'owner' },
       schema: {
         tags,
         security,
         operationId: 'testWebhook',
-        summary: 'Send a test event now',
+        summary: 'Send a test event now (owner session)',
         description: 'Sends a signed `webhook.test` event to the webhook and answers with the attempt, so you can check your receiver and its signature check. 404 when no webhook is set or it is inactive.',
-        response: { 200: described(Delivery, 'The attempt'), ...errors(...AUTH_ERRORS, ...BODY_ERRORS, 'NOT_FOUND') },
+        response: { 200: described(Delivery, 'The attempt'), ...errors(...OWNER_ERRORS, ...BODY_ERRORS, 'NOT_FOUND') },
       },
     },
     async (request) => sendTestEvent(ctx, principalOf(request).userId),

@@ -53,7 +53,8 @@ describe('webhook management', () => {
     const replaced = (await put({ url: 'http://127.0.0.1:9/b', secret: SECRET + 'x' })).json().webhook;
     expect(replaced.id).toBe(hook.id);
     expect(replaced.url).toBe('http://127.0.0.1:9/b');
-    expect((await get(u.agentToken)).json().webhook.url).toBe('http://127.0.0.1:9/b');
+    expectError(await get(u.agentToken), 403, 'OWNER_SESSION_REQUIRED');
+    expect((await get()).json().webhook.url).toBe('http://127.0.0.1:9/b');
     expect((await get()).body).not.toContain(SECRET);
     const row = await t.app.ctx.store.db.selectFrom('webhooks').selectAll().where('user_id', '=', u.id).executeTakeFirstOrThrow();
     expect(row.secret_enc).not.toContain(SECRET);
@@ -285,7 +286,9 @@ describe('delivery', () => {
       const u = await createOnboardedUser(t.app);
       expectError(await t.app.inject({ method: 'POST', url: '/v1/webhook/test', headers: bearer(u.ownerToken) }), 404, 'NOT_FOUND');
       await setHook(u, rx.url);
-      const res = await t.app.inject({ method: 'POST', url: '/v1/webhook/test', headers: bearer(u.agentToken) });
+      // D38: test deliveries, like the webhook itself, are the owner's.
+      expectError(await t.app.inject({ method: 'POST', url: '/v1/webhook/test', headers: bearer(u.agentToken) }), 403, 'OWNER_SESSION_REQUIRED');
+      const res = await t.app.inject({ method: 'POST', url: '/v1/webhook/test', headers: bearer(u.ownerToken) });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({ event_type: 'webhook.test', status: 'delivered', attempt_count: 1, last_response_status: 200 });
       expect(checkSigned(rx.received[0]!).type).toBe('webhook.test');

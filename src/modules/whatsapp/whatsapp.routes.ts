@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import type { AppContext } from '../../context.js';
-import { principalOf, requireAuth, requireOwner } from '../../http/auth.js';
+import { principalOf } from '../../http/auth.js';
 import { BODY_ERRORS, bearerSecurity, errors, OWNER_ERRORS } from '../../http/schemas.js';
 import type { App } from '../../http/types.js';
 import { AppError } from '../../shared/errors.js';
@@ -8,14 +8,13 @@ import { checkSignature, createLinkCode, handleWebhook, unlinkWhatsApp, verifySu
 
 /** D45: linking a WhatsApp number (owner session) and the Cloud API's webhook. */
 export async function whatsappRoutes(app: App, ctx: AppContext): Promise<void> {
-  const auth = requireAuth(ctx);
   const tags = ['approval channels'];
   const security = bearerSecurity;
 
   app.post(
     '/v1/approval-channels/whatsapp',
     {
-      onRequest: [auth, requireOwner],
+      config: { access: 'owner' },
       schema: {
         tags,
         security,
@@ -44,7 +43,7 @@ export async function whatsappRoutes(app: App, ctx: AppContext): Promise<void> {
   app.delete(
     '/v1/approval-channels/whatsapp',
     {
-      onRequest: [auth, requireOwner],
+      config: { access: 'owner' },
       schema: {
         tags,
         security,
@@ -61,7 +60,7 @@ export async function whatsappRoutes(app: App, ctx: AppContext): Promise<void> {
   );
 
   // The Cloud API's webhook: not rate limited (every delivery comes from Meta) and hidden from the API document.
-  app.get('/v1/channels/whatsapp/webhook', { config: { rateLimit: false }, schema: { hide: true } }, async (request, reply) =>
+  app.get('/v1/channels/whatsapp/webhook', { config: { access: 'own-credential', rateLimit: false }, schema: { hide: true } }, async (request, reply) =>
     reply.type('text/plain').send(verifySubscription(ctx, request.query as Record<string, string | undefined>)),
   );
 
@@ -69,7 +68,7 @@ export async function whatsappRoutes(app: App, ctx: AppContext): Promise<void> {
   // encapsulated in this plugin) and parses the JSON only once the signature matched.
   await app.register(async (scoped) => {
     scoped.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
-    scoped.post('/v1/channels/whatsapp/webhook', { config: { rateLimit: false }, schema: { hide: true } }, async (request) => {
+    scoped.post('/v1/channels/whatsapp/webhook', { config: { access: 'own-credential', rateLimit: false }, schema: { hide: true } }, async (request) => {
       const raw = request.body as Buffer;
       checkSignature(ctx, raw, request.headers['x-hub-signature-256'] as string | undefined);
       let body: WebhookBody;

@@ -102,7 +102,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * List API keys
+         * List API keys (owner session)
          * @description Never shows the secrets.
          */
         get: operations["listApiKeys"];
@@ -150,7 +150,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Approval channels and whether each reaches the owner
+         * Approval channels and whether each reaches the owner (owner session)
          * @description The channels this server offers. With none that reaches the owner, payouts that need approval answer 503 `APPROVAL_NOT_CONFIGURED`.
          */
         get: operations["listApprovalChannels"];
@@ -295,7 +295,7 @@ export interface paths {
         put?: never;
         /**
          * Exchange an API key for a JWT (agent session)
-         * @description The REST API does not take API keys directly. A deleted key can no longer be exchanged.
+         * @description The REST API does not take API keys directly. A deleted or expired key can no longer be exchanged.
          */
         post: operations["exchangeApiKey"];
         delete?: never;
@@ -488,7 +488,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Complete onboarding: register the legal identity and get a CVU
+         * Complete onboarding: register the legal identity and get a CVU (owner session)
          * @description The bank rail issues the CVU and a three-word alias. Until this is done, balance, CVU and payouts answer 422 `ONBOARDING_INCOMPLETE`. In the sandbox KYC is `verified` at once, except for the documented test legal ids.
          */
         post: operations["completeOnboarding"];
@@ -711,7 +711,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Get the webhook
+         * Get the webhook (owner session)
          * @description One per user; `webhook` is null when none is set. The secret is never shown.
          */
         get: operations["getWebhook"];
@@ -736,7 +736,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Recent webhook deliveries
+         * Recent webhook deliveries (owner session)
          * @description The 50 most recent, failures included. Records are kept 7 days.
          */
         get: operations["listWebhookDeliveries"];
@@ -758,7 +758,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Send a delivery again
+         * Send a delivery again (owner session)
          * @description The event goes out again as a new delivery, for receivers that were down. Needs a webhook to be set.
          */
         post: operations["redeliverWebhook"];
@@ -778,7 +778,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Send a test event now
+         * Send a test event now (owner session)
          * @description Sends a signed `webhook.test` event to the webhook and answers with the attempt, so you can check your receiver and its signature check. 404 when no webhook is set or it is inactive.
          */
         post: operations["testWebhook"];
@@ -1517,6 +1517,25 @@ export interface operations {
                     };
                 };
             };
+            /** @description This session may not do this: OWNER_SESSION_REQUIRED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description machine-readable code
+                         * @enum {string}
+                         */
+                        error: "OWNER_SESSION_REQUIRED";
+                        /** @description human-readable explanation, subject to change */
+                        message: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
             /** @description Not found (or not yours): USER_NOT_FOUND */
             404: {
                 headers: {
@@ -1615,7 +1634,7 @@ export interface operations {
                     expires_at?: string | null;
                     /** @description Monthly total (Buenos Aires month) for this key alone, in ARS; 0 = no key limit (the user's limits still apply) */
                     monthly_limit_ars?: number;
-                    /** @description a label, e.g. the name of the agent */
+                    /** @description a label, e.g. the name of the agent; trimmed; refused when blank or holding bidirectional controls or zero-width characters */
                     name: string;
                     /** @description Largest single payout for this key alone, in ARS; 0 = no key limit (the user's limits still apply) */
                     per_tx_limit_ars?: number;
@@ -2048,6 +2067,7 @@ export interface operations {
                     expires_at?: string | null;
                     /** @description Monthly total (Buenos Aires month) for this key alone, in ARS; 0 = no key limit (the user's limits still apply) */
                     monthly_limit_ars?: number;
+                    /** @description trimmed; refused when blank or holding bidirectional controls or zero-width characters */
                     name?: string;
                     /** @description Largest single payout for this key alone, in ARS; 0 = no key limit (the user's limits still apply) */
                     per_tx_limit_ars?: number;
@@ -2313,6 +2333,25 @@ export interface operations {
                          * @enum {string}
                          */
                         error: "UNAUTHENTICATED" | "TOKEN_EXPIRED" | "INVALID_TOKEN";
+                        /** @description human-readable explanation, subject to change */
+                        message: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description This session may not do this: OWNER_SESSION_REQUIRED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description machine-readable code
+                         * @enum {string}
+                         */
+                        error: "OWNER_SESSION_REQUIRED";
                         /** @description human-readable explanation, subject to change */
                         message: string;
                     } & {
@@ -5444,7 +5483,7 @@ export interface operations {
                     expires_at?: string | null;
                     /** @description Monthly total (Buenos Aires month) for this key alone, in ARS; 0 = no key limit (the user's limits still apply) */
                     monthly_limit_ars?: number;
-                    /** @description a label, e.g. the name of the agent */
+                    /** @description a label, e.g. the name of the agent; trimmed; refused when blank or holding bidirectional controls or zero-width characters */
                     name?: string;
                     /** @description Largest single payout for this key alone, in ARS; 0 = no key limit (the user's limits still apply) */
                     per_tx_limit_ars?: number;
@@ -5875,7 +5914,7 @@ export interface operations {
                 "application/json": {
                     /** @description CUIT/CUIL, 11 digits (dashes allowed) */
                     legal_id: string;
-                    /** @description the name on the tax record */
+                    /** @description the name on the tax record; trimmed; refused when blank or holding bidirectional controls or zero-width characters */
                     legal_name: string;
                 };
             };
@@ -5930,6 +5969,25 @@ export interface operations {
                          * @enum {string}
                          */
                         error: "UNAUTHENTICATED" | "TOKEN_EXPIRED" | "INVALID_TOKEN";
+                        /** @description human-readable explanation, subject to change */
+                        message: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description This session may not do this: OWNER_SESSION_REQUIRED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description machine-readable code
+                         * @enum {string}
+                         */
+                        error: "OWNER_SESSION_REQUIRED";
                         /** @description human-readable explanation, subject to change */
                         message: string;
                     } & {
@@ -6140,6 +6198,25 @@ export interface operations {
                          * @enum {string}
                          */
                         error: "UNAUTHENTICATED" | "TOKEN_EXPIRED" | "INVALID_TOKEN";
+                        /** @description human-readable explanation, subject to change */
+                        message: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description This session may not do this: INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description machine-readable code
+                         * @enum {string}
+                         */
+                        error: "INSUFFICIENT_SCOPE";
                         /** @description human-readable explanation, subject to change */
                         message: string;
                     } & {
@@ -6926,6 +7003,7 @@ export interface operations {
                     amount_ars: number;
                     from_cbu?: string;
                     from_legal_id?: string;
+                    /** @description trimmed; refused when blank or holding bidirectional controls or zero-width characters */
                     from_name?: string;
                 };
             };
@@ -7918,6 +7996,7 @@ export interface operations {
                 "application/json": {
                     /** @description ARS, at most 2 decimals */
                     amount: number;
+                    /** @description trimmed; refused when blank or holding bidirectional controls or zero-width characters */
                     description?: string;
                     /** @description CVU or CBU (22 digits) or alias */
                     destination: string;
@@ -8380,7 +8459,7 @@ export interface operations {
                 "application/json": {
                     /** Format: email */
                     email: string;
-                    /** @description how the owner is addressed */
+                    /** @description how the owner is addressed; trimmed; refused when blank or holding bidirectional controls or zero-width characters */
                     name: string;
                     /** @description at least 10 characters */
                     password: string;
@@ -8609,6 +8688,25 @@ export interface operations {
                          * @enum {string}
                          */
                         error: "UNAUTHENTICATED" | "TOKEN_EXPIRED" | "INVALID_TOKEN";
+                        /** @description human-readable explanation, subject to change */
+                        message: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description This session may not do this: OWNER_SESSION_REQUIRED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description machine-readable code
+                         * @enum {string}
+                         */
+                        error: "OWNER_SESSION_REQUIRED";
                         /** @description human-readable explanation, subject to change */
                         message: string;
                     } & {
@@ -9159,6 +9257,25 @@ export interface operations {
                     };
                 };
             };
+            /** @description This session may not do this: OWNER_SESSION_REQUIRED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description machine-readable code
+                         * @enum {string}
+                         */
+                        error: "OWNER_SESSION_REQUIRED";
+                        /** @description human-readable explanation, subject to change */
+                        message: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
             /** @description Not found (or not yours): USER_NOT_FOUND */
             404: {
                 headers: {
@@ -9308,6 +9425,25 @@ export interface operations {
                          * @enum {string}
                          */
                         error: "UNAUTHENTICATED" | "TOKEN_EXPIRED" | "INVALID_TOKEN";
+                        /** @description human-readable explanation, subject to change */
+                        message: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description This session may not do this: OWNER_SESSION_REQUIRED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description machine-readable code
+                         * @enum {string}
+                         */
+                        error: "OWNER_SESSION_REQUIRED";
                         /** @description human-readable explanation, subject to change */
                         message: string;
                     } & {
@@ -9499,6 +9635,25 @@ export interface operations {
                          * @enum {string}
                          */
                         error: "UNAUTHENTICATED" | "TOKEN_EXPIRED" | "INVALID_TOKEN";
+                        /** @description human-readable explanation, subject to change */
+                        message: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description This session may not do this: OWNER_SESSION_REQUIRED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description machine-readable code
+                         * @enum {string}
+                         */
+                        error: "OWNER_SESSION_REQUIRED";
                         /** @description human-readable explanation, subject to change */
                         message: string;
                     } & {
@@ -9836,8 +9991,9 @@ export interface operations {
                     amount_ars: number;
                     /** @description CBU, CVU or alias */
                     destination: string;
+                    /** @description Omitted: inferred from destination (22 digits starting 000 = CVU, other 22 digits = CBU, anything else = alias) */
                     destination_kind?: "CBU" | "CVU" | "ALIAS";
-                    /** @description free text; shown on the receipt */
+                    /** @description free text; shown on the receipt; trimmed; refused when blank or holding bidirectional controls or zero-width characters */
                     note?: string;
                 };
             };
@@ -10805,8 +10961,9 @@ export interface operations {
                     amount_ars: number;
                     /** @description CBU, CVU or alias */
                     destination: string;
+                    /** @description Omitted: inferred from destination (22 digits starting 000 = CVU, other 22 digits = CBU, anything else = alias) */
                     destination_kind?: "CBU" | "CVU" | "ALIAS";
-                    /** @description free text; shown on the receipt */
+                    /** @description free text; shown on the receipt; trimmed; refused when blank or holding bidirectional controls or zero-width characters */
                     note?: string;
                 };
             };

@@ -31,7 +31,7 @@ export async function bindWebhookRoutes(app: FastifyInstance, bind: BindConfig, 
     child.post<{ Params: { token: string }; Body: string }>(
       `${BIND_WEBHOOK_PREFIX}:token`,
       {
-        config: { rateLimit: false },
+        config: { access: 'own-credential', rateLimit: false },
         schema: { hide: true },
         onRequest: async (request) => {
           const have = createHash('sha256').update(String((request.params as { token?: string }).token ?? '')).digest();
