@@ -10,6 +10,7 @@ import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import { openStore, type QueryObserver, type Store } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
+import { registerAdmission } from './http/admission.js';
 import { registerAccess } from './http/auth.js';
 import { registerAuditTrail } from './http/audit-trail.js';
 import { registerErrorHandling } from './http/errors.js';
@@ -256,6 +257,7 @@ export async function buildApp(config: Config, deps: Deps = {}): Promise<Fastify
     done();
   });
 
+  registerAdmission(app as unknown as FastifyInstance, config.maxRequestsInFlight);
   registerAccess(app as unknown as FastifyInstance, ctx);
   registerValidation(app as unknown as FastifyInstance);
   registerErrorHandling(app as unknown as FastifyInstance);

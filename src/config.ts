@@ -25,7 +25,8 @@ const EnvSchema = Type.Object({
   DATABASE_POOL_MAX: Int(DEFAULT_DATABASE_POOL_MAX, 1, 1000),
   DATABASE_JOBS_POOL_MAX: Int(4, 1, 100),
   DATABASE_CHECKOUT_TIMEOUT_MS: Int(2000, 1, 600_000),
-  DATABASE_MAX_WAITING: Int(100, 0, 100_000),
+  DATABASE_MAX_WAITING: Int(500, 0, 100_000),
+  MAX_REQUESTS_IN_FLIGHT: Int(200, 1, 100_000),
   DATABASE_STATEMENT_TIMEOUT_MS: Int(5000, 1, 3_600_000),
   DATABASE_LOCK_TIMEOUT_MS: Int(2000, 1, 3_600_000),
   DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: Int(10000, 1, 3_600_000),
@@ -106,13 +107,18 @@ export interface Config {
    * `max_connections` together (each node also keeps `postgres.jobsPoolMax` for its background jobs).
    */
   databasePoolMax: number;
+  /** D42: requests a node serves at once; past it the next answers 503 before it starts (safety actions excepted). */
+  maxRequestsInFlight: number;
   /** PostgreSQL: the bounds of every wait (D42); past one a request answers 503 and keeps nothing. */
   postgres: {
     /** Connections of the background jobs' own pool. */
     jobsPoolMax: number;
     /** Longest wait for a pooled connection. */
     checkoutTimeoutMs: number;
-    /** Requests waiting for a connection beyond which the next is refused at once (503) rather than queued. */
+    /**
+     * Callers waiting for a connection beyond which the next is refused at once (503) rather than queued: a
+     * backstop, since `maxRequestsInFlight` sheds at the door first.
+     */
     maxWaiting: number;
     statementTimeoutMs: number;
     lockTimeoutMs: number;
@@ -329,6 +335,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL,
     databasePoolMax: e.DATABASE_POOL_MAX,
+    maxRequestsInFlight: e.MAX_REQUESTS_IN_FLIGHT,
     postgres: {
       jobsPoolMax: e.DATABASE_JOBS_POOL_MAX,
       checkoutTimeoutMs: e.DATABASE_CHECKOUT_TIMEOUT_MS,

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { bearer, createOnboardedUser, expectError, EXTERNAL_CBU, startTestApp, withdraw } from '../../test/helpers.js';
+import type { BankRail } from '../modules/rail/rail.port.js';
+
+/** D42: past MAX_REQUESTS_IN_FLIGHT a node sheds at the door, before any work; the owner's stop still gets in. */
+describe('admission at the door', () => {
+  it('past the limit the next request answers 503 with Retry-After and starts nothing; a pause still gets in; room again once one ends', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    let blocking = false;
+    const slow = (rail: BankRail): BankRail =>
+      Object.assign(Object.create(rail) as BankRail, {
+        resolve: async (...a: Parameters<BankRail['resolve']>) => {
+          if (blocking) await held;
+          return rail.resolve(...a);
+        },
+      });
+    const t = await startTestApp({ env: { MAX_REQUESTS_IN_FLIGHT: '2' }, deps: { rail: slow } });
+    try {
+      const u = await createOnboardedUser(t.app, { fundArs: 1000 });
+      blocking = true;
+      // Two payouts wait at the rail: the node is at its limit.
+      const first = [withdraw(t.app, u.agentToken, { amount_ars: 10, destination: EXTERNAL_CBU }, 'in-1'), withdraw(t.app, u.agentToken, { amount_ars: 10, destination: EXTERNAL_CBU }, 'in-2')];
+      await new Promise((r) => setTimeout(r, 50));
+
+      const shed = await withdraw(t.app, u.agentToken, { amount_ars: 10, destination: EXTERNAL_CBU }, 'shed-1');
+      expectError(shed, 503, 'SERVICE_UNAVAILABLE');
+      expect(shed.headers['retry-after']).toBe('1');
+      expectError(await t.app.inject({ method: 'GET', url: '/v1/balance', headers: bearer(u.ownerToken) }), 503, 'SERVICE_UNAVAILABLE');
+      // The owner's stop is not turned away.
+      expect((await t.app.inject({ method: 'POST', url: '/v1/payouts/pause', headers: bearer(u.ownerToken) })).statusCode).toBe(200);
+
+      release();
+      // The two let in were decided after the pause: denied, as the stop promises.
+      for (const r of await Promise.all(first)) expect(r.json().reasons).toEqual(['payouts_paused']);
+      // The shed request kept nothing: after resume its key makes exactly one payout.
+      expect((await t.app.inject({ method: 'POST', url: '/v1/payouts/resume', headers: bearer(u.ownerToken) })).statusCode).toBe(200);
+      expect((await withdraw(t.app, u.agentToken, { amount_ars: 10, destination: EXTERNAL_CBU }, 'shed-1')).statusCode).toBe(201);
+      const rows = await t.app.ctx.store.db.selectFrom('payouts').select('id').where('idempotency_key', '=', 'shed-1').execute();
+      expect(rows).toHaveLength(1);
+      expect((await t.app.inject({ method: 'GET', url: '/v1/balance', headers: bearer(u.ownerToken) })).statusCode).toBe(200);
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -1,0 +1,36 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError } from '../shared/errors.js';
+
+const admitted = new WeakSet<FastifyRequest>();
+
+/**
+ * D42: under overload a node sheds at the door. Past `limit` requests in flight, the next answers 503
+ * `SERVICE_UNAVAILABLE` with `Retry-After` before it reads or writes anything. A request let in then gets the
+ * connections it needs within their own bounds: refusing it at its third checkout instead (the pool's
+ * `maxWaiting`, now only a backstop) threw away the work of the first two, and at 400 connections almost no
+ * payout finished. The owner's safety actions and the login are never turned away here: they are rare, have
+ * their own abuse ceiling (D35), and an owner must be able to stop agents on a saturated node.
+ */
+export function registerAdmission(app: FastifyInstance, limit: number): void {
+  let inFlight = 0;
+  const leave = (request: FastifyRequest) => {
+    // onResponse and onRequestAbort can both fire for one request: count it out once.
+    if (admitted.delete(request)) inFlight--;
+  };
+  app.addHook('onRequest', (request, _reply, done) => {
+    const config = request.routeOptions.config;
+    if (config?.safetyAction || config?.login) return done();
+    if (inFlight >= limit) return done(new AppError('SERVICE_UNAVAILABLE', 'The service is at capacity; retry in a moment'));
+    inFlight++;
+    admitted.add(request);
+    done();
+  });
+  app.addHook('onResponse', (request, _reply, done) => {
+    leave(request);
+    done();
+  });
+  app.addHook('onRequestAbort', (request, done) => {
+    leave(request);
+    done();
+  });
+}
