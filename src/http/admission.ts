@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AppError } from '../shared/errors.js';
+import { RETRY_AFTER_SECONDS } from './errors.js';
 
 const admitted = new WeakSet<FastifyRequest>();
 
@@ -8,7 +8,8 @@ const admitted = new WeakSet<FastifyRequest>();
  * `SERVICE_UNAVAILABLE` with `Retry-After` before it reads or writes anything. A request let in then gets the
  * connections it needs within their own bounds: refusing it at its third checkout instead (the pool's
  * `maxWaiting`, now only a backstop) threw away the work of the first two, and at 400 connections almost no
- * payout finished. The owner's safety actions and the login are never turned away here: they are rare, have
+ * payout finished. The limit is set well above what the pool serves at once (a closed loop of 400 clients is
+ * served, queued for connections within their checkout bound); it bounds a flood, not a busy hour. The owner's safety actions and the login are never turned away here: they are rare, have
  * their own abuse ceiling (D35), and an owner must be able to stop agents on a saturated node.
  */
 export function registerAdmission(app: FastifyInstance, limit: number): void {
@@ -17,10 +18,15 @@ export function registerAdmission(app: FastifyInstance, limit: number): void {
     // onResponse and onRequestAbort can both fire for one request: count it out once.
     if (admitted.delete(request)) inFlight--;
   };
-  app.addHook('onRequest', (request, _reply, done) => {
+  app.addHook('onRequest', (request, reply, done) => {
     const config = request.routeOptions.config;
     if (config?.safetyAction || config?.login) return done();
-    if (inFlight >= limit) return done(new AppError('SERVICE_UNAVAILABLE', 'The service is at capacity; retry in a moment'));
+    if (inFlight >= limit) {
+      // Answered here, not through the error handler: a refusal must cost next to nothing, and a flood of them
+      // must not become a flood of log lines (the metrics count them by status).
+      void reply.code(503).header('retry-after', RETRY_AFTER_SECONDS).send({ error: 'SERVICE_UNAVAILABLE', message: 'The service is at capacity; retry in a moment' });
+      return;
+    }
     inFlight++;
     admitted.add(request);
     done();
