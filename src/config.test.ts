@@ -90,6 +90,11 @@ describe('the hosts /mcp answers to (D41)', () => {
     ]);
     expect(parseConfig({ HOST: '::', PORT: '0' }).allowedHosts).toContainEqual({ name: '[::]', port: null });
   });
+  it('include the host of PUBLIC_URL unless ALLOWED_HOSTS is given: the name the OAuth resource announces', () => {
+    expect(parseConfig({ PUBLIC_URL: 'https://wallet.example.com' }).allowedHosts).toContainEqual({ name: 'wallet.example.com', port: null });
+    expect(parseConfig({ PUBLIC_URL: 'http://wallet.example.com:8080' }).allowedHosts).toContainEqual({ name: 'wallet.example.com', port: '8080' });
+    expect(parseConfig({ PUBLIC_URL: 'https://wallet.example.com', ALLOWED_HOSTS: 'other.example' }).allowedHosts).toEqual([{ name: 'other.example', port: null }]);
+  });
   it('take a comma list of hosts, with or without a port, and refuse anything else naming the entry', () => {
     expect(parseConfig({ ALLOWED_HOSTS: 'Wallet.Example.com, wallet.example.com:8443,[::1]:3000' }).allowedHosts).toEqual([
       { name: 'wallet.example.com', port: null },

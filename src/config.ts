@@ -1,7 +1,7 @@
 import { isIP } from 'node:net';
 import { Type, type Static } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
-import { parseAllowedHosts, type HostEntry } from './http/allowed-hosts.js';
+import { parseAllowedHosts, splitHost, type HostEntry } from './http/allowed-hosts.js';
 
 /**
  * The one place that reads the environment (D3). Every setting is parsed and checked once at start; a bad
@@ -244,9 +244,12 @@ function parseTrustProxy(v: string): Config['trustProxy'] {
   return proxies.join(',');
 }
 
-function parseHosts(value: string, host: string, port: number): HostEntry[] {
+function parseHosts(value: string, host: string, port: number, publicUrl: string): HostEntry[] {
   try {
-    return parseAllowedHosts(value, host, port);
+    const hosts = parseAllowedHosts(value, host, port);
+    // D41, D44: by default the public name the service announces (its OAuth resource) is allowed too.
+    const pub = value.trim() === '' && publicUrl ? splitHost(new URL(publicUrl).host) : null;
+    return pub ? [...hosts, pub] : hosts;
   } catch (err) {
     throw new ConfigError(`Invalid configuration:\n  ALLOWED_HOSTS: ${(err as Error).message}`);
   }
@@ -366,7 +369,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     payoutSubmissionGraceMs: e.PAYOUT_SUBMISSION_GRACE_MS,
     metricsToken: e.METRICS_TOKEN,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
-    allowedHosts: parseHosts(e.ALLOWED_HOSTS, e.HOST, e.PORT),
+    allowedHosts: parseHosts(e.ALLOWED_HOSTS, e.HOST, e.PORT, publicUrl),
     webhook: {
       pollIntervalMs: e.WEBHOOK_POLL_INTERVAL_MS,
       retryDelaysMs: delays,

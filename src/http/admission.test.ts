@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { bearer, createOnboardedUser, expectError, EXTERNAL_CBU, startTestApp, withdraw } from '../../test/helpers.js';
 import type { BankRail } from '../modules/rail/rail.port.js';
@@ -38,6 +39,39 @@ describe('admission at the door', () => {
       expect((await withdraw(t.app, u.agentToken, { amount_ars: 10, destination: EXTERNAL_CBU }, 'shed-1')).statusCode).toBe(201);
       const rows = await t.app.ctx.store.db.selectFrom('payouts').select('id').where('idempotency_key', '=', 'shed-1').execute();
       expect(rows).toHaveLength(1);
+      expect((await t.app.inject({ method: 'GET', url: '/v1/balance', headers: bearer(u.ownerToken) })).statusCode).toBe(200);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('a client that hangs up after sending its whole request is counted out: the next request gets in', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    const slow = (rail: BankRail): BankRail =>
+      Object.assign(Object.create(rail) as BankRail, {
+        resolve: async (...a: Parameters<BankRail['resolve']>) => {
+          await held;
+          return rail.resolve(...a);
+        },
+      });
+    const t = await startTestApp({ env: { MAX_REQUESTS_IN_FLIGHT: '1' }, deps: { rail: slow } });
+    try {
+      const u = await createOnboardedUser(t.app, { fundArs: 1000 });
+      await t.app.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = t.app.server.address() as { port: number };
+      const body = JSON.stringify({ destination: EXTERNAL_CBU });
+      const socket = connect(port, '127.0.0.1');
+      await new Promise<void>((r) => socket.once('connect', () => r()));
+      socket.write(
+        `POST /v1/destinations/resolve HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nAuthorization: Bearer ${u.ownerToken}\r\n` +
+          `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+      );
+      await new Promise((r) => setTimeout(r, 100));
+      socket.destroy();
+      await new Promise((r) => setTimeout(r, 100));
+      release();
+      await new Promise((r) => setTimeout(r, 100));
       expect((await t.app.inject({ method: 'GET', url: '/v1/balance', headers: bearer(u.ownerToken) })).statusCode).toBe(200);
     } finally {
       await t.close();

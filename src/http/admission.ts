@@ -3,6 +3,13 @@ import { RETRY_AFTER_SECONDS } from './errors.js';
 
 const admitted = new WeakSet<FastifyRequest>();
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Never turned away at the door: the owner's decisions arriving from a messaging channel. */
+    alwaysAdmit?: boolean;
+  }
+}
+
 /**
  * D42: under overload a node sheds at the door. Past `limit` requests in flight, the next answers 503
  * `SERVICE_UNAVAILABLE` with `Retry-After` before it reads or writes anything. A request let in then gets the
@@ -10,7 +17,8 @@ const admitted = new WeakSet<FastifyRequest>();
  * `maxWaiting`, now only a backstop) threw away the work of the first two, and at 400 connections almost no
  * payout finished. The limit is set well above what the pool serves at once (a closed loop of 400 clients is
  * served, queued for connections within their checkout bound); it bounds a flood, not a busy hour. The owner's safety actions and the login are never turned away here: they are rare, have
- * their own abuse ceiling (D35), and an owner must be able to stop agents on a saturated node.
+ * their own abuse ceiling (D35), and an owner must be able to stop agents on a saturated node; nor is the owner's
+ * Aprobar/Rechazar arriving from Telegram or WhatsApp (`alwaysAdmit`).
  */
 export function registerAdmission(app: FastifyInstance, limit: number): void {
   let inFlight = 0;
@@ -20,7 +28,7 @@ export function registerAdmission(app: FastifyInstance, limit: number): void {
   };
   app.addHook('onRequest', (request, reply, done) => {
     const config = request.routeOptions.config;
-    if (config?.safetyAction || config?.login) return done();
+    if (config?.safetyAction || config?.login || config?.alwaysAdmit) return done();
     if (inFlight >= limit) {
       // Answered here, not through the error handler: a refusal must cost next to nothing, and a flood of them
       // must not become a flood of log lines (the metrics count them by status).
@@ -29,6 +37,9 @@ export function registerAdmission(app: FastifyInstance, limit: number): void {
     }
     inFlight++;
     admitted.add(request);
+    // A client that hangs up after sending its whole body gets neither onResponse nor onRequestAbort; the
+    // response's 'close' comes in every case (injected requests in tests end through onResponse).
+    reply.raw.once('close', () => leave(request));
     done();
   });
   app.addHook('onResponse', (request, _reply, done) => {

@@ -71,7 +71,7 @@ export async function oauthRoutes(app: App, ctx: AppContext, oauth: OAuthServer)
   app.post(
     '/v1/oauth/interactions/:uid/approve',
     {
-      config: { access: 'owner', audit: 'oauth.approved', safetyAction: true },
+      config: { access: 'owner', audit: 'oauth.approved' },
       schema: {
         tags,
         operationId: 'approveOAuthInteraction',

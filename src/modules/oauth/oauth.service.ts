@@ -1,3 +1,5 @@
+import { findControlCharacter } from '../../http/control-chars.js';
+import { ownerTextProblem } from '../../http/owner-text.js';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../shared/errors.js';
 import type { Principal } from '../auth/auth.service.js';
@@ -66,7 +68,9 @@ export async function approveInteraction(
   const view = await getInteraction(oauth, uid);
   const { name, ...controls } = input;
   const scopes = controls.scopes ?? view.requested_scopes;
-  const label = (name?.trim() || client.clientName || client.clientId).slice(0, 100);
+  // D39: an app names itself at registration; a name the owner could be misled by falls back to its client id.
+  const offered = client.clientName && ownerTextProblem(client.clientName) === null && findControlCharacter(client.clientName) === null ? client.clientName.trim() : null;
+  const label = Array.from(name?.trim() || offered || client.clientId).slice(0, 100).join('');
   const { key: _secret, ...agent } = await createApiKey(ctx, ctx.store.db, owner.userId, label, { ...controls, scopes }, { clientId: client.clientId });
   const grant = new (oauth.provider().Grant)({ accountId: agent.id, clientId: client.clientId });
   if (agent.scopes.length > 0) grant.addResourceScope(oauth.resource, agent.scopes.join(' '));

@@ -182,6 +182,14 @@ describe('MCP authorization by OAuth', () => {
     expectError(await t.app.inject({ url: '/v1/oauth/interactions/nope', headers: bearer(owner.ownerToken) }), 404, 'NOT_FOUND');
   });
 
+  it('an app whose registered name would mislead the owner (bidi controls) is named by its client id (D39)', async () => {
+    const clientId = await register(t.app, 'Pagos\u202Eetsenoh');
+    const { uid } = await startAuthorization(t.app, clientId);
+    const approved = await t.app.inject({ method: 'POST', url: `/v1/oauth/interactions/${uid}/approve`, headers: bearer(owner.ownerToken), payload: {} });
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(approved.json().agent.name).toBe(clientId);
+  });
+
   it('a denial tells the app access_denied and creates no agent', async () => {
     const before = (await t.app.inject({ url: '/v1/api-keys', headers: bearer(owner.ownerToken) })).json().api_keys.length;
     const clientId = await register(t.app);

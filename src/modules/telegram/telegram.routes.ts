@@ -99,7 +99,7 @@ export function telegramRoutes(app: App, ctx: AppContext): void {
   app.post(
     '/v1/channels/telegram/webhook',
     {
-      config: { access: 'own-credential', rateLimit: false },
+      config: { access: 'own-credential', rateLimit: false, alwaysAdmit: true },
       schema: { hide: true },
       onRequest: async (request) => checkWebhookSecret(ctx, request.headers['x-telegram-bot-api-secret-token'] as string | undefined),
     },

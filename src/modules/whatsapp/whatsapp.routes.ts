@@ -68,7 +68,7 @@ export async function whatsappRoutes(app: App, ctx: AppContext): Promise<void> {
   // encapsulated in this plugin) and parses the JSON only once the signature matched.
   await app.register(async (scoped) => {
     scoped.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
-    scoped.post('/v1/channels/whatsapp/webhook', { config: { access: 'own-credential', rateLimit: false }, schema: { hide: true } }, async (request) => {
+    scoped.post('/v1/channels/whatsapp/webhook', { config: { access: 'own-credential', rateLimit: false, alwaysAdmit: true }, schema: { hide: true } }, async (request) => {
       const raw = request.body as Buffer;
       checkSignature(ctx, raw, request.headers['x-hub-signature-256'] as string | undefined);
       let body: WebhookBody;
