@@ -74,7 +74,11 @@ describe('payouts held by the emergency stop', () => {
 
   it('shows what waits for resume, cancels one after a confirmation, and sends the other on resume', async () => {
     // Two payouts whose submission the bank answers with a 500 (not booked): the service answers them as approved.
-    await fetch(`${sim.url}/__sim/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ op: 'transfer', mode: '500', count: 2 }) });
+    // The bank keeps failing until the test says otherwise, so the follow-up's resubmissions before the owner's
+    // pause (a slow browser) fail too rather than send them.
+    const bankFails = (count: number) =>
+      fetch(`${sim.url}/__sim/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ op: 'transfer', mode: '500', count }) });
+    await bankFails(1_000);
     const one = await rest.withdraw(agent, { amount_ars: 1200, destination: EXTERNAL_CBU });
     const two = await rest.withdraw(agent, { amount_ars: 3400.5, destination: OTHER_CBU });
     expect([one.status, one.json.status, two.status, two.json.status]).toEqual([201, 'approved', 201, 'approved']);
@@ -110,7 +114,8 @@ describe('payouts held by the emergency stop', () => {
     const canceled = (await rest.call('GET', `/v1/withdraws/${one.json.id}`, { token: owner })).json;
     expect(canceled).toMatchObject({ status: 'failed', failure_reason: 'canceled_by_owner', waiting_for_resume: false });
 
-    // Resume: the other goes to the bank, once.
+    // Resume: the bank answers again, and the other goes to it, once.
+    await bankFails(0);
     await sw.click();
     await expect.poll(() => sw.textContent(), { timeout: 15_000 }).toBe('Pausar todos los pagos');
     await until('the waiting payout to reach the bank', async () => {
