@@ -91,7 +91,6 @@ const EnvSchema = Type.Object({
 });
 type Env = Static<typeof EnvSchema>;
 
-
 export class ConfigError extends Error {}
 
 const list = (s: string) =>
