@@ -3,8 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBindTestApp, waitFor, type BindTestApp } from '../../../test/bind-harness.js';
 import { randomCuit, startTestApp, type TestApp } from '../../../test/helpers.js';
 import type { BankRail, IncomingNotice, RailAccount, TransferRequest } from './rail.port.js';
-import { INBOX_LEASE_MS } from './bind/bind-inbox.js';
-import { NOTICE_LEASE_MS } from './sandbox/sandbox-incoming.js';
+import { NOTICE_LEASE_MS } from './notice-queue.js';
 import { MAGIC_CBUS } from './sandbox/sandbox-names.js';
 
 /** A bank account at another bank (valid check digits), the usual payee. */
@@ -64,7 +63,7 @@ async function bindHarness(): Promise<Harness & { b: BindTestApp }> {
       await b.fault('transfer', 'timeout');
       return { toKind: 'CBU', to: OUTSIDE_CBU };
     },
-    pastLease: () => b.t.clock.advance(INBOX_LEASE_MS + 1),
+    pastLease: () => b.t.clock.advance(NOTICE_LEASE_MS + 1),
     close: () => b.close(),
   };
 }

@@ -3,14 +3,13 @@ import { useState, type FormEvent } from 'react';
 import { api, unwrap } from '../api/client';
 import { qk } from '../api/queries';
 import { SCOPES, type ApiKey, type KeyControls, type KeyPatch, type NewApiKey } from '../api/types';
-import { AmountInput, DateInput, DestinationListEditor } from '../components/inputs';
+import { KeyControlsFields, keyLimitsValid } from '../components/key-controls-fields';
 import { OwnerOnly, ScreenHead } from '../components/screen';
 import { SecretReveal } from '../components/secret';
 import { toast } from '../components/toast';
 import { ConfirmDialog, ErrorBox, Field, Loading, Section, When } from '../components/ui';
 import { formatArs } from '../lib/format';
 import { useI18n } from '../lib/i18n';
-import type { MessageKey } from '../lib/messages';
 
 export function AgentsScreen() {
   const { t } = useI18n();
@@ -147,7 +146,7 @@ function KeyControlsEditor({ id, name, controls }: { id: string; name: string; c
       void qc.invalidateQueries({ queryKey: qk.keys });
     },
   });
-  const limitsValid = [draft.per_tx_limit_ars, draft.daily_limit_ars, draft.monthly_limit_ars].every((v) => v !== null && Number.isFinite(v));
+  const limitsValid = keyLimitsValid(draft);
   const [dateOk, setDateOk] = useState(true);
   // What is saved, in words: "6 de 7 permisos · Límite diario $ 10.000,00 · 1 destino permitido".
   const limits = (['per_tx_limit_ars', 'daily_limit_ars', 'monthly_limit_ars'] as const).filter((f) => controls[f] > 0).map((f) => `${t(`limits.${f}`)} ${formatArs(controls[f])}`);
@@ -176,44 +175,7 @@ function KeyControlsEditor({ id, name, controls }: { id: string; name: string; c
           });
         }}
       >
-        <fieldset>
-          <legend>{t('agents.scopes')}</legend>
-          <div className="checks">
-            {SCOPES.map((s) => (
-              <label key={s} className="check">
-                <input
-                  type="checkbox"
-                  checked={draft.scopes.includes(s)}
-                  onChange={(e) => setDraft({ ...draft, scopes: e.target.checked ? [...draft.scopes, s] : draft.scopes.filter((x) => x !== s) })}
-                />
-                {t(`scope.${s}` as MessageKey)} <span className="mono muted small">{s}</span>
-              </label>
-            ))}
-          </div>
-        </fieldset>
-        <DestinationListEditor
-          label={t('agents.allowlist')}
-          addLabel={t('agents.allowlistAdd')}
-          emptyText={t('limits.whitelistEmpty')}
-          value={draft.allowlist}
-          onChange={(allowlist) => setDraft({ ...draft, allowlist })}
-        />
-        <fieldset>
-          <legend>{t('agents.keyLimits')}</legend>
-          <div className="grid-3">
-            {(['per_tx_limit_ars', 'daily_limit_ars', 'monthly_limit_ars'] as const).map((f) => (
-              <AmountInput key={f} label={t(`limits.${f}`)} hint={t('limits.zero')} value={draft[f]} onChange={(v) => setDraft({ ...draft, [f]: v as number })} />
-            ))}
-          </div>
-        </fieldset>
-        <DateInput
-          label={t('agents.expiresAt')}
-          value={draft.expires_at}
-          onChange={(expires_at, valid) => {
-            setDateOk(valid);
-            if (valid) setDraft({ ...draft, expires_at });
-          }}
-        />
+        <KeyControlsFields draft={draft} onChange={setDraft} onDateValid={setDateOk} />
         {save.error && <ErrorBox error={save.error} />}
         <button type="submit" className="btn btn-primary" disabled={save.isPending || !limitsValid || !dateOk}>
           {save.isPending ? t('common.saving') : t('common.save')}

@@ -3,11 +3,10 @@ import { useState } from 'react';
 import { api, ApiError, unwrap } from '../api/client';
 import { qk } from '../api/queries';
 import { SCOPES, type KeyControls, type OAuthInteraction, type Scope } from '../api/types';
-import { AmountInput, DateInput, DestinationListEditor } from '../components/inputs';
+import { KeyControlsFields, keyLimitsValid } from '../components/key-controls-fields';
 import { OwnerOnly, ScreenHead } from '../components/screen';
 import { ErrorBox, Field, Loading, Section } from '../components/ui';
 import { useI18n } from '../lib/i18n';
-import type { MessageKey } from '../lib/messages';
 
 /**
  * An app asks to connect to the MCP endpoint by OAuth: the owner sees which app and where its answer goes, shapes
@@ -60,7 +59,7 @@ function ConsentForm({ uid, view }: { uid: string; view: View }) {
     expires_at: null,
   });
   const [dateOk, setDateOk] = useState(true);
-  const limitsValid = [draft.per_tx_limit_ars, draft.daily_limit_ars, draft.monthly_limit_ars].every((v) => v !== null && Number.isFinite(v));
+  const limitsValid = keyLimitsValid(draft);
   // The answer reaches the app through this browser: leave the dashboard for the authorization server.
   const leave = (to: string) => {
     void qc.invalidateQueries({ queryKey: qk.keys });
@@ -109,44 +108,11 @@ function ConsentForm({ uid, view }: { uid: string; view: View }) {
         <Field label={t('agents.name')}>
           {({ id, describedBy }) => <input id={id} value={name} maxLength={100} onChange={(e) => setName(e.target.value)} aria-describedby={describedBy} />}
         </Field>
-        <fieldset>
-          <legend>{t('agents.scopes')}</legend>
-          <div className="checks">
-            {SCOPES.map((s) => (
-              <label key={s} className="check">
-                <input
-                  type="checkbox"
-                  checked={draft.scopes.includes(s)}
-                  onChange={(e) => setDraft({ ...draft, scopes: e.target.checked ? [...draft.scopes, s] : draft.scopes.filter((x) => x !== s) })}
-                />
-                {t(`scope.${s}` as MessageKey)} <span className="mono muted small">{s}</span>
-                {!view.requested_scopes.includes(s) && <span className="muted small"> ({t('connect.notAsked')})</span>}
-              </label>
-            ))}
-          </div>
-        </fieldset>
-        <DestinationListEditor
-          label={t('agents.allowlist')}
-          addLabel={t('agents.allowlistAdd')}
-          emptyText={t('limits.whitelistEmpty')}
-          value={draft.allowlist}
-          onChange={(allowlist) => setDraft({ ...draft, allowlist })}
-        />
-        <fieldset>
-          <legend>{t('agents.keyLimits')}</legend>
-          <div className="grid-3">
-            {(['per_tx_limit_ars', 'daily_limit_ars', 'monthly_limit_ars'] as const).map((f) => (
-              <AmountInput key={f} label={t(`limits.${f}`)} hint={t('limits.zero')} value={draft[f]} onChange={(v) => setDraft({ ...draft, [f]: v as number })} />
-            ))}
-          </div>
-        </fieldset>
-        <DateInput
-          label={t('agents.expiresAt')}
-          value={draft.expires_at}
-          onChange={(expires_at, valid) => {
-            setDateOk(valid);
-            if (valid) setDraft({ ...draft, expires_at });
-          }}
+        <KeyControlsFields
+          draft={draft}
+          onChange={setDraft}
+          onDateValid={setDateOk}
+          scopeNote={(s) => !view.requested_scopes.includes(s) && <span className="muted small"> ({t('connect.notAsked')})</span>}
         />
       </Section>
       {(approve.error || deny.error) && <ErrorBox error={approve.error ?? deny.error} />}

@@ -16,7 +16,8 @@ import type {
   TransferLeg,
   TransferRequest,
 } from '../rail.port.js';
-import { creditLegOf, IncomingNotices } from './sandbox-incoming.js';
+import { NoticeQueue } from '../notice-queue.js';
+import { creditLegOf } from './sandbox-incoming.js';
 import { moveInTransaction, settleManyInTransaction, settleTransfer, toRailTransfer, WORLD, type Endpoint } from './sandbox-ledger.js';
 import type { RailAccountsTable, RailTransfersTable } from './sandbox.tables.js';
 import { WORLD_ACCOUNT_ID } from './sandbox.tables.js';
@@ -71,7 +72,7 @@ type Lookup = { scenario: MagicScenario; number: string } | { alias: string } | 
  * customer leaves a notice, taken with `takeIncoming` the way a BaaS's incoming-transfer webhooks would be.
  */
 export class SandboxRail implements BankRail {
-  private readonly incoming: IncomingNotices;
+  private readonly incoming: NoticeQueue;
   private readonly db: Kysely<Database>;
 
   constructor(
@@ -80,7 +81,8 @@ export class SandboxRail implements BankRail {
     private readonly confirmDelayMs: number,
   ) {
     this.db = store.db;
-    this.incoming = new IncomingNotices(store.db, store.dialect, clock);
+    // Answered notices are deleted: the credit leg itself keeps a repeat from being written twice.
+    this.incoming = new NoticeQueue(store.db, store.dialect, clock, 'rail_incoming_notices', 'delete');
   }
 
   async openAccount(input: { ownerRef: string; legalId: string; legalName: string }): Promise<RailAccount> {
