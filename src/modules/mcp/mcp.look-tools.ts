@@ -1,8 +1,7 @@
 import { Type } from '@sinclair/typebox';
-import { OwnerText } from '../../http/owner-text.js';
 import { resolveDestination } from '../destinations/destinations.service.js';
 import { simulatePayout } from '../payouts/payout.simulate.js';
-import { Enum, Exact, N, NS, Nullable, S, tool, type ToolDef } from './mcp.tool-kit.js';
+import { DestinationKind, Enum, Exact, N, NS, Nullable, PayoutFields, S, tool, type ToolDef } from './mcp.tool-kit.js';
 
 /**
  * Looking before paying: what a payout would get, and who is behind a destination. Both only read; both ask the
@@ -10,8 +9,6 @@ import { Enum, Exact, N, NS, Nullable, S, tool, type ToolDef } from './mcp.tool-
  */
 const LOOK = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true };
 
-const DestinationKind = Enum(['CBU', 'CVU', 'ALIAS'] as const);
-const KindWhenOmitted = 'Inferred when omitted: 22 digits starting with 000 = CVU, other 22 digits = CBU, anything else = alias';
 const Limit = Exact({
   limit: Type.Number({ description: 'ARS; 0 = no limit' }),
   used: Type.Number({ description: 'ARS already committed today (daily) or this month (monthly); 0 for a per-payout limit' }),
@@ -44,12 +41,7 @@ export const LOOK_TOOLS: ToolDef[] = [
     title: 'Check a payout before sending it',
     description: SIMULATE_PAYOUT,
     input: Type.Object(
-      {
-        amount_ars: Type.Number({ description: 'Amount in ARS, at most 2 decimals, e.g. 1500.50' }),
-        destination: Type.String({ minLength: 1, maxLength: 64, description: 'CBU or CVU (22 digits) or alias' }),
-        destination_kind: Type.Optional({ ...DestinationKind, description: KindWhenOmitted }),
-        note: Type.Optional(OwnerText({ maxLength: 140, description: 'As request_payout takes it; it changes nothing in the decision' })),
-      },
+      PayoutFields,
       { additionalProperties: false },
     ),
     output: Exact({
@@ -78,7 +70,7 @@ export const LOOK_TOOLS: ToolDef[] = [
     input: Type.Object(
       {
         destination: Type.String({ minLength: 1, maxLength: 64, description: 'CBU or CVU (22 digits) or alias' }),
-        destination_kind: Type.Optional({ ...DestinationKind, description: KindWhenOmitted }),
+        destination_kind: PayoutFields.destination_kind,
       },
       { additionalProperties: false },
     ),

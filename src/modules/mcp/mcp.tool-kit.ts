@@ -1,5 +1,6 @@
 import { Type, type ObjectOptions, type Static, type TProperties, type TSchema } from '@sinclair/typebox';
 import type { AppContext } from '../../context.js';
+import { OwnerText } from '../../http/owner-text.js';
 import type { Principal } from '../auth/auth.service.js';
 import type { Scope } from '../keys/key-controls.js';
 
@@ -33,3 +34,16 @@ export const Time = Type.String({ format: 'date-time' });
 export const Exact = <P extends TProperties>(props: P, opts: ObjectOptions = {}) => Type.Object(props, { ...opts, additionalProperties: false });
 export const Enum = <T extends string>(values: readonly T[], description?: string) =>
   Type.Union(values.map((v) => Type.Literal(v)), description ? { description } : {});
+
+export const DestinationKind = Enum(['CBU', 'CVU', 'ALIAS'] as const);
+
+/** D40: what a payout's body holds, the same for request_payout and simulate_payout (which must agree). */
+export const PayoutFields = {
+  amount_ars: Type.Number({ description: 'Amount in ARS, at most 2 decimals, e.g. 1500.50' }),
+  destination: Type.String({ minLength: 1, maxLength: 64, description: 'CBU or CVU (22 digits) or alias' }),
+  destination_kind: Type.Optional({
+    ...DestinationKind,
+    description: 'Inferred when omitted: 22 digits starting with 000 = CVU, other 22 digits = CBU, anything else = alias',
+  }),
+  note: Type.Optional(OwnerText({ maxLength: 140, description: 'Free text shown on the receipt' })),
+};

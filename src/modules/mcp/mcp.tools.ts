@@ -1,5 +1,4 @@
 import { Type } from '@sinclair/typebox';
-import { OwnerText } from '../../http/owner-text.js';
 import type { ApprovalStatus } from '../approvals/approvals.tables.js';
 import { listTransactions } from '../transactions/transactions.service.js';
 import { replayedFailure, requestPayout } from '../payouts/payout.request.js';
@@ -11,7 +10,7 @@ import { ThresholdFields } from '../thresholds/thresholds.schemas.js';
 import { getThresholds } from '../thresholds/thresholds.service.js';
 import { getBalance, getCvu, listDeposits } from '../wallet/wallet.service.js';
 import { LOOK_TOOLS } from './mcp.look-tools.js';
-import { Enum, Exact, N, NS, Nullable, READ, S, Time, tool, type ToolDef } from './mcp.tool-kit.js';
+import { Enum, Exact, N, NS, Nullable, PayoutFields, READ, S, Time, tool, type ToolDef } from './mcp.tool-kit.js';
 
 
 const PAYOUT_STATUSES = [
@@ -187,14 +186,7 @@ export const TOOLS: ToolDef[] = [
     description: REQUEST_PAYOUT,
     input: Type.Object(
       {
-        amount_ars: Type.Number({ description: 'Amount in ARS, at most 2 decimals, e.g. 1500.50' }),
-        destination: Type.String({ minLength: 1, maxLength: 64, description: 'CBU or CVU (22 digits) or alias' }),
-        destination_kind: Type.Optional(
-          Type.Union([Type.Literal('CBU'), Type.Literal('CVU'), Type.Literal('ALIAS')], {
-            description: 'Inferred when omitted: 22 digits starting with 000 = CVU, other 22 digits = CBU, anything else = alias',
-          }),
-        ),
-        note: Type.Optional(OwnerText({ maxLength: 140, description: 'Free text shown on the receipt' })),
+        ...PayoutFields,
         idempotency_key: Type.String({
           minLength: 1,
           maxLength: 255,
