@@ -28,6 +28,9 @@ describe('admission at the door', () => {
       expectError(shed, 503, 'SERVICE_UNAVAILABLE');
       expect(shed.headers['retry-after']).toBe('1');
       expectError(await t.app.inject({ method: 'GET', url: '/v1/balance', headers: bearer(u.ownerToken) }), 503, 'SERVICE_UNAVAILABLE');
+      // The owner's decisions from a messaging channel are let in (here refused for their missing credentials, not shed).
+      expect((await t.app.inject({ method: 'POST', url: '/v1/channels/telegram/webhook', payload: {} })).statusCode).not.toBe(503);
+      expect((await t.app.inject({ method: 'POST', url: '/v1/channels/whatsapp/webhook', payload: {} })).statusCode).not.toBe(503);
       // The owner's stop is not turned away.
       expect((await t.app.inject({ method: 'POST', url: '/v1/payouts/pause', headers: bearer(u.ownerToken) })).statusCode).toBe(200);
 
