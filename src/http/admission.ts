@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError } from '../shared/errors.js';
 import { RETRY_AFTER_SECONDS } from './errors.js';
 
 const admitted = new WeakSet<FastifyRequest>();
@@ -32,7 +33,8 @@ export function registerAdmission(app: FastifyInstance, limit: number): void {
     if (inFlight >= limit) {
       // Answered here, not through the error handler: a refusal must cost next to nothing, and a flood of them
       // must not become a flood of log lines (the metrics count them by status).
-      void reply.code(503).header('retry-after', RETRY_AFTER_SECONDS).send({ error: 'SERVICE_UNAVAILABLE', message: 'The service is at capacity; retry in a moment' });
+      const full = new AppError('SERVICE_UNAVAILABLE', 'The service is at capacity; retry in a moment');
+      void reply.code(full.statusCode).header('retry-after', RETRY_AFTER_SECONDS).send(full.toBody());
       return;
     }
     inFlight++;
