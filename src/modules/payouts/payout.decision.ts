@@ -6,10 +6,9 @@ import type { Principal } from '../auth/auth.service.js';
 import type { KeyControls } from '../keys/key-controls.js';
 import { evaluatePolicy, type PolicyResult, type PolicyThresholds } from '../policy/policy.js';
 import type { ResolvedAccount } from '../rail/rail.port.js';
-import { loadThresholds } from '../thresholds/thresholds.service.js';
 import type { WalletForPayout } from '../wallet/wallet.locks.js';
-import { pauseState } from './pause.service.js';
-import { keySubject, loadUsage, userSubject, type Usage } from './usage.js';
+import { readDecisionInputs } from './payout.inputs.js';
+import type { Usage } from './usage.js';
 
 /**
  * What the policy decides a payout on, read the one way both the real payout (`payout.request.ts`, under the
@@ -59,7 +58,8 @@ export async function lookUpDestination(
 }
 
 /**
- * Reads thresholds, usage (the user's and the key's), the emergency stop, and runs the policy (D15, D16, D31).
+ * Reads thresholds, usage (the user's and the key's), the emergency stop (one statement: `readDecisionInputs`), and
+ * runs the policy (D15, D16, D31).
  * `db` is the payout's transaction holding the per-user lock, or any executor for a simulation.
  */
 export async function decidePayout(
@@ -71,12 +71,10 @@ export async function decidePayout(
   req: { amountArs: number; dest: PayoutDestination; approvalAtThreshold?: boolean },
 ): Promise<PayoutDecision> {
   const keyControls = who.kind === 'api_key' && who.keyId ? who.controls : undefined;
-  const subjects = [userSubject(who.userId), ...(keyControls ? [keySubject(who.keyId!)] : [])];
-  const usage = await loadUsage(db, subjects, period);
-  const thresholds = await loadThresholds(ctx, db, who.userId);
-  const pause = await pauseState(db, who.userId);
+  const inputs = await readDecisionInputs(ctx, db, who.userId, keyControls ? who.keyId! : null, period);
+  if (!inputs) throw noWalletError();
+  const { thresholds, usage, keyUsage } = inputs;
   const { kind, destination, resolved } = req.dest;
-  const keyUsage = keyControls ? usage.get(keySubject(who.keyId!))! : null;
   const policy = evaluatePolicy({
     amountArs: req.amountArs,
     destination,
@@ -84,10 +82,10 @@ export async function decidePayout(
     destinationAliases: resolved ? [resolved.accountNumber] : [],
     destinationExists: resolved !== null || !isValidDestination(kind, destination) ? undefined : false,
     thresholds,
-    usage: usage.get(userSubject(who.userId))!,
+    usage,
     kycStatus: wallet.kyc_status,
     absoluteCap: Math.round(ctx.config.absoluteCapArs * 100),
-    paused: pause.paused,
+    paused: inputs.paused,
     approvalAtThreshold: req.approvalAtThreshold,
     key: keyControls && {
       allowlist: keyControls.allowlist,
@@ -100,7 +98,7 @@ export async function decidePayout(
   return {
     policy,
     thresholds,
-    usage: usage.get(userSubject(who.userId))!,
+    usage,
     key: keyControls ? { controls: keyControls, usage: keyUsage! } : null,
   };
 }

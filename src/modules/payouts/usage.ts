@@ -1,5 +1,5 @@
 import { compiledByShape } from '../../db/compiled.js';
-import type { Executor, Tx } from '../../db/database.js';
+import type { Tx } from '../../db/database.js';
 import type { PayoutsTable } from './payouts.tables.js';
 
 /** Whose limits an attempt counts against: its user's, and its key's once keys have limits of their own. */
@@ -11,15 +11,6 @@ export interface Usage {
   month: number;
 }
 
-type UsageRow = { subject: string; period: string; amount: number };
-/** By how many subjects: the user's, and its key's once keys have limits. */
-const usageOf = compiledByShape<number, Record<string, string>, UsageRow>((db, a, subjects) =>
-  db
-    .selectFrom('payout_usage')
-    .select(['subject', 'period', 'amount'])
-    .where('subject', 'in', Array.from({ length: subjects }, (_, i) => a[`s${i}`]!))
-    .where('period', 'in', [a.day!, a.month!]),
-);
 const addUsageOf = compiledByShape<number, Record<string, string | number>>((db, a, subjects) =>
   db
     .insertInto('payout_usage')
@@ -33,18 +24,6 @@ const addUsageOf = compiledByShape<number, Record<string, string | number>>((db,
 );
 
 const subjectArgs = (subjects: string[]): Record<string, string> => Object.fromEntries(subjects.map((s, i) => [`s${i}`, s]));
-
-/** Committed centavos of each subject this day and month; a subject with no row has used nothing. */
-export async function loadUsage(db: Executor, subjects: string[], period: { day: string; month: string }): Promise<Map<string, Usage>> {
-  const rows = await usageOf(subjects.length).all(db, { ...subjectArgs(subjects), day: period.day, month: period.month });
-  const out = new Map<string, Usage>(subjects.map((s) => [s, { day: 0, month: 0 }]));
-  for (const r of rows) {
-    const u = out.get(r.subject)!;
-    if (r.period === period.day) u.day = Number(r.amount);
-    else u.month = Number(r.amount);
-  }
-  return out;
-}
 
 /**
  * Adds (sign 1, a new attempt) or gives back (sign -1, an attempt rejected, expired or failed) its amount on the

@@ -39,7 +39,11 @@ const thresholdsOf = compiled<{ user_id: string }, ThresholdsTable>((db, a) => d
 
 /** A user's thresholds, or the configured defaults while the user has set none. */
 export async function loadThresholds(ctx: AppContext, db: Executor, userId: string): Promise<PolicyThresholds> {
-  const row = await thresholdsOf.first(db, { user_id: userId });
+  return thresholdsFromRow(ctx, await thresholdsOf.first(db, { user_id: userId }));
+}
+
+/** The thresholds a row holds, or the configured defaults for no row (a payout's decision reads it in a join). */
+export function thresholdsFromRow(ctx: AppContext, row: Omit<ThresholdsTable, 'user_id' | 'updated_at'> | undefined): PolicyThresholds {
   if (!row) return defaultThresholds(ctx);
   return {
     perTxLimit: Number(row.per_tx_limit),

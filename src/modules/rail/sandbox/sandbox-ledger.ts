@@ -1,5 +1,6 @@
 import { compiled, compiledByShape, compiledForList, compiledInsert } from '../../../db/compiled.js';
-import type { Store, Tx } from '../../../db/database.js';
+import { sql } from 'kysely';
+import type { Executor, Store, Tx } from '../../../db/database.js';
 import type { Clock } from '../../../shared/clock.js';
 import { newId } from '../../../shared/ids.js';
 import type { RailTransfer } from '../rail.port.js';
@@ -86,24 +87,29 @@ export type MoveOutcome =
 /**
  * A ledger move in a transaction of its own (see `move`). A debit the balance does not cover rolls the whole
  * transaction back, so nothing of the move is kept, and the reference can be submitted again once the money is
- * there.
+ * there. On PostgreSQL a payout to another bank is one statement instead (see `moveToAnotherBank`).
  */
 export async function moveInTransaction(store: Store, clock: Clock, confirmDelayMs: number, m: Move): Promise<MoveOutcome> {
+  const planned = plan(clock, confirmDelayMs, m);
+  if (store.dialect === 'postgres' && m.from.account.kind === 'customer' && m.to.account.kind === 'world') {
+    return moveToAnotherBank(store.db, planned);
+  }
   try {
-    return await store.transaction((tx) => move(tx, clock, confirmDelayMs, m));
+    return await store.transaction((tx) => move(tx, clock, m, planned));
   } catch (err) {
     if (err instanceof InsufficientFunds) return { kind: 'insufficient_funds' };
     throw err;
   }
 }
 
-/**
- * The ledger move, in the caller's transaction: the transfer row (its unique reference makes a second
- * submission of the same reference move no money: it answers `already_moved`), the balances and the two legs,
- * and the notice of a credit to a customer that completes now. Throws InsufficientFunds when the debit is not
- * covered.
- */
-async function move(tx: Tx, clock: Clock, confirmDelayMs: number, m: Move): Promise<MoveOutcome> {
+interface Planned {
+  transfer: RailTransfersTable;
+  debit: RailLegsTable;
+  credit: RailLegsTable;
+}
+
+/** The rows a move writes: its transfer and its two legs. */
+function plan(clock: Clock, confirmDelayMs: number, m: Move): Planned {
   const now = clock.now();
   const at = now.toISOString();
   const completes = (m.settled || confirmDelayMs === 0) && m.to.scenario !== 'fail';
@@ -127,16 +133,62 @@ async function move(tx: Tx, clock: Clock, confirmDelayMs: number, m: Move): Prom
     confirm_after: new Date(now.getTime() + confirmDelayMs).toISOString(),
     completed_at: completes ? at : null,
   };
+  const debit: RailLegsTable = { id: newId('dep', now), transfer_id: transfer.id, account_id: m.from.account.id, amount: -m.amount, is_reversal: 0, created_at: at };
+  const credit: RailLegsTable = { id: newId('dep', now), transfer_id: transfer.id, account_id: m.to.account.id, amount: m.amount, is_reversal: 0, created_at: at };
+  return { transfer, debit, credit };
+}
+
+/**
+ * The ledger move, in the caller's transaction: the transfer row (its unique reference makes a second
+ * submission of the same reference move no money: it answers `already_moved`), the balances and the two legs,
+ * and the notice of a credit to a customer that completes now. Throws InsufficientFunds when the debit is not
+ * covered.
+ */
+async function move(tx: Tx, clock: Clock, m: Move, { transfer, debit, credit }: Planned): Promise<MoveOutcome> {
   if ((await insertTransfer.run(tx, transfer)).changed === 0) return { kind: 'already_moved' };
   await applyBalances(tx, [
     { account: m.from.account, delta: -m.amount },
     { account: m.to.account, delta: m.amount },
   ]);
-  const debitLeg: RailLegsTable = { id: newId('dep', now), transfer_id: transfer.id, account_id: m.from.account.id, amount: -m.amount, is_reversal: 0, created_at: at };
-  const creditLeg: RailLegsTable = { id: newId('dep', now), transfer_id: transfer.id, account_id: m.to.account.id, amount: m.amount, is_reversal: 0, created_at: at };
-  await insertLegs.run(tx, debitLeg, creditLeg);
-  if (completes && m.to.account.kind === 'customer') await writeNotice(tx, transfer, creditLeg, now);
-  return { kind: 'moved', transfer, credit: creditLeg };
+  await insertLegs.run(tx, debit, credit);
+  if (transfer.status === 'COMPLETED' && m.to.account.kind === 'customer') await writeNotice(tx, transfer, credit, clock.now());
+  return { kind: 'moved', transfer, credit };
+}
+
+/**
+ * D42: a payout from a customer to another bank on PostgreSQL, in one statement, so in one round trip with no
+ * BEGIN, COMMIT or transaction id to read (it was six round trips of a payout's request path). The statement is
+ * atomic as a transaction is: the transfer row claims the reference, and the debit and the legs happen only if it
+ * did. A debit the balance does not cover breaks the `rail_accounts_balance_nonnegative` check, which fails the
+ * whole statement, so nothing is kept. The world keeps no balance, so only the customer's row is locked. A lost
+ * answer is what a real bank's lost answer is: the caller asks about the reference (`getTransfer`).
+ */
+async function moveToAnotherBank(db: Executor, { transfer: t, debit, credit }: Planned): Promise<MoveOutcome> {
+  try {
+    const { rows } = await sql<{ moved: number }>`with transfer as (
+        insert into rail_transfers (id, reference, from_account_id, to_account_id, from_identifier, from_name, from_legal_id,
+          to_identifier, to_name, to_legal_id, amount, status, failure_reason, scenario, description, created_at, confirm_after, completed_at)
+        values (${t.id}, ${t.reference}, ${t.from_account_id}, ${t.to_account_id}, ${t.from_identifier}, ${t.from_name}, ${t.from_legal_id},
+          ${t.to_identifier}, ${t.to_name}, ${t.to_legal_id}, ${t.amount}, ${t.status}, ${t.failure_reason}, ${t.scenario}, ${t.description},
+          ${t.created_at}, ${t.confirm_after}, ${t.completed_at})
+        on conflict (reference) do nothing
+        returning id
+      ), debit as (
+        update rail_accounts set balance = balance - ${t.amount}::bigint
+        where id = ${t.from_account_id} and exists (select from transfer)
+      ), legs as (
+        insert into rail_legs (id, transfer_id, account_id, amount, is_reversal, created_at)
+        select leg.id, transfer.id, leg.account_id, leg.amount, 0, ${t.created_at}
+        from transfer, (values (${debit.id}, ${debit.account_id}, ${debit.amount}::bigint), (${credit.id}, ${credit.account_id}, ${credit.amount}::bigint))
+          as leg (id, account_id, amount)
+      )
+      select count(*)::int as moved from transfer`.execute(db);
+    if (rows[0]?.moved !== 1) return { kind: 'already_moved' };
+    return { kind: 'moved', transfer: t, credit };
+  } catch (err) {
+    if ((err as { constraint?: string }).constraint === 'rail_accounts_balance_nonnegative') return { kind: 'insufficient_funds' };
+    throw err;
+  }
 }
 
 /**

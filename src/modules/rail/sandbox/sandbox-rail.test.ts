@@ -249,15 +249,22 @@ describe('sandbox bank rail', () => {
       const out = await rail.submitTransfer(req);
       expect(out).toMatchObject({ kind: 'accepted', transfer: { status: 'IN_PROGRESS', counterpartyAccount: EXTERNAL_CBU } });
       const work = observed.statements.filter((q) => !/^(begin|commit|rollback|select pg_current_xact_id)/i.test(q.sql));
-      expect(work.map((q) => q.sql.split(' ').slice(0, 3).join(' ').replace(/"/g, ''))).toEqual([
-        'select * from',
-        'insert into rail_transfers',
-        'update rail_accounts set',
-        'insert into rail_legs',
-      ]);
+      // On PostgreSQL the transfer, the debit and the legs are one statement, with no transaction around it.
+      expect(work.map((q) => q.sql.split(' ').slice(0, 3).join(' ').replace(/"/g, ''))).toEqual(
+        t.app.ctx.store.dialect === 'postgres'
+          ? ['select * from', 'with transfer as']
+          : ['select * from', 'insert into rail_transfers', 'update rail_accounts set', 'insert into rail_legs'],
+      );
+      if (t.app.ctx.store.dialect === 'postgres') expect(observed.statements.filter((q) => /^(begin|commit)/i.test(q.sql))).toEqual([]);
       // The world's row is never read nor updated: its id is a constant and it keeps no running balance.
-      const onAccounts = work.filter((q) => /rail_accounts/.test(q.sql));
+      const onAccounts = work.filter((q) => /rail_accounts/.test(q.sql) && !q.sql.startsWith('with transfer'));
       expect(onAccounts.some((q) => q.parameters.includes('acc_world'))).toBe(false);
+      const oneStatement = work.find((q) => q.sql.startsWith('with transfer'));
+      if (oneStatement) {
+        const updates = [...oneStatement.sql.matchAll(/update rail_accounts [^)]*?where id = \$(\d+)/g)];
+        expect(updates).toHaveLength(1);
+        expect(oneStatement.parameters[Number(updates[0]![1]) - 1]).not.toBe('acc_world');
+      }
       // A CBU is never a customer here (they hold CVUs under the sandbox's prefix): the read asks for the origin
       // alone, and resolving the CBU reads nothing at all.
       expect(work[0]!.parameters).toEqual([a.cvu]);
@@ -275,7 +282,7 @@ describe('sandbox bank rail', () => {
       // The origin was read once: its id and holder never change, so the rail does not read it again.
       expect(retry.filter((q) => /^select \* from "rail_accounts"/.test(q.sql))).toEqual([]);
       expect(retry.filter((q) => /^update/i.test(q.sql))).toEqual([]);
-      expect(retry).toHaveLength(2); // the refused insert, the transfer by reference
+      expect(retry).toHaveLength(2); // the refused insert (the one statement on PostgreSQL), the transfer by reference
       expect(await t.app.ctx.rail.getBalance(a.cvu)).toBe(10000 - 700);
 
       // Between two customers: the one read finds both accounts.
