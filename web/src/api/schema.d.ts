@@ -449,7 +449,7 @@ export interface paths {
         put?: never;
         /**
          * Let an app connect, with its own controls (owner session)
-         * @description The app becomes an agent in the keys list (kind `oauth`) with the scopes, limits, allowlist and expiry given here, exactly as a key. Open `redirect_to` in the browser that started the authorization to hand the app its code.
+         * @description The app becomes an agent in the keys list (kind `oauth`) with the scopes, limits, allowlist and expiry given here, exactly as a key. Open `redirect_to` in the browser that started the authorization to hand the app its code. An authorization is decided once: a second approval or refusal (another tab, a double click) is 409 `APPROVAL_ALREADY_DECIDED` and changes nothing.
          */
         post: operations["approveOAuthInteraction"];
         delete?: never;
@@ -5604,6 +5604,25 @@ export interface operations {
                     };
                 };
             };
+            /** @description Conflicts with the current state; retrying as is will not help: APPROVAL_ALREADY_DECIDED */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description machine-readable code
+                         * @enum {string}
+                         */
+                        error: "APPROVAL_ALREADY_DECIDED";
+                        /** @description human-readable explanation, subject to change */
+                        message: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
             /** @description The body is larger than 64 KiB: PAYLOAD_TOO_LARGE */
             413: {
                 headers: {
@@ -5796,6 +5815,25 @@ export interface operations {
                          * @enum {string}
                          */
                         error: "USER_NOT_FOUND" | "NOT_FOUND";
+                        /** @description human-readable explanation, subject to change */
+                        message: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Conflicts with the current state; retrying as is will not help: APPROVAL_ALREADY_DECIDED */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description machine-readable code
+                         * @enum {string}
+                         */
+                        error: "APPROVAL_ALREADY_DECIDED";
                         /** @description human-readable explanation, subject to change */
                         message: string;
                     } & {
