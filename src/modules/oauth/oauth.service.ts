@@ -152,7 +152,7 @@ export async function authenticateAccessToken(ctx: AppContext, oauth: OAuthServe
   if (!aud.includes(oauth.resource)) return null;
   const key = await findActiveOAuthKey(ctx, at.accountId);
   if (!key || key === 'expired') return key;
-  return { userId: key.user_id, kind: 'api_key', keyId: key.id, keyName: key.name, controls: key.controls };
+  return { userId: key.user_id, kind: 'api_key', keyId: key.id, keyName: key.name, controls: key.controls, via: 'oauth' };
 }
 
 /** Revoking an app's agent ends its grant and every code and token under it at once. */

@@ -57,9 +57,9 @@ describe('MCP authorization by OAuth', () => {
       arguments: { amount_ars: 200, destination: EXTERNAL_CBU, idempotency_key: 'oauth-2' },
     });
     expect(over.json().result.structuredContent).toMatchObject({ decision: 'require_approval', reasons: ['key_daily_limit'] });
-    // Scopes the owner did not give are refused.
+    // Scopes the owner did not give are refused, as a scope challenge (oauth.step-up.test.ts).
     const balance = await mcp(t.app, app.access_token, 'tools/call', { name: 'get_balance', arguments: {} });
-    expect(balance.json().result.content[0].text).toContain('INSUFFICIENT_SCOPE');
+    expectError(balance, 403, 'INSUFFICIENT_SCOPE');
 
     const refreshBody = { grant_type: 'refresh_token', refresh_token: app.refresh_token, client_id: app.clientId, resource: RESOURCE };
     const refreshed = await t.app.inject({ method: 'POST', url: '/oauth/token', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: form(refreshBody) });
