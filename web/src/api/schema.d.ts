@@ -42,7 +42,8 @@ export interface paths {
          *     Tools: `request_payout` (takes an `idempotency_key`), `simulate_payout` and `resolve_destination` (look before
          *     paying; they write nothing), `get_payout`, `list_payouts`, `get_receipt`, `get_balance`, `get_cvu`,
          *     `list_recent_deposits`, `list_transactions`, `get_thresholds` and `propose_threshold_change` (the owner confirms
-         *     it). A tool that fails answers 200 with `isError: true` in the result.
+         *     it). A tool that fails answers 200 with `isError: true` in the result; with an OAuth access token, a tool outside
+         *     its scopes answers 403 `INSUFFICIENT_SCOPE` with `WWW-Authenticate: Bearer error="insufficient_scope", scope=…`.
          *
          *     Batches (JSON arrays) are refused with a JSON-RPC error: that revision removed them. Requests from a browser
          *     page of another origin are refused (403).
@@ -1084,7 +1085,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description This session may not do this: FORBIDDEN */
+            /** @description This session may not do this: FORBIDDEN, INSUFFICIENT_SCOPE */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1095,7 +1096,7 @@ export interface operations {
                          * @description machine-readable code
                          * @enum {string}
                          */
-                        error: "FORBIDDEN";
+                        error: "FORBIDDEN" | "INSUFFICIENT_SCOPE";
                         /** @description human-readable explanation, subject to change */
                         message: string;
                     } & {
