@@ -48,10 +48,12 @@ async function decideOnce<T>(ctx: AppContext, uid: string, decide: () => Promise
   } catch (e) {
     try {
       await undo();
-    } catch (undoError) {
-      ctx.log.error({ err: undoError, uid }, 'oauth: undoing a failed approval failed');
+      await releaseInteraction(ctx.store, uid);
+    } catch (cleanupError) {
+      // The claim stays (a retry could make a second agent beside the half-made one) and ends with the interaction
+      // (30 minutes at most); the owner sees the first failure.
+      ctx.log.error({ err: cleanupError, uid }, 'oauth: cleaning up after a failed decision failed');
     }
-    await releaseInteraction(ctx.store, uid);
     throw e;
   }
 }
