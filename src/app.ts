@@ -58,6 +58,7 @@ import { authRoutes } from './modules/auth/auth.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { keysRoutes } from './modules/keys/keys.routes.js';
 import { pruneExpiredRecords } from './modules/oauth/oauth.adapter.js';
+import { pinnedFetch, type MetadataFetch } from './modules/oauth/metadata-fetch.js';
 import { OAuthServer } from './modules/oauth/oauth.provider.js';
 import { oauthRoutes } from './modules/oauth/oauth.routes.js';
 import type { BankRail } from './modules/rail/rail.port.js';
@@ -91,6 +92,8 @@ export interface Deps {
   channels?: Partial<Record<string, ApprovalChannel>>;
   /** The webhook sender port. Default: HTTP with the SSRF guard. */
   webhookSender?: WebhookSender;
+  /** What the OAuth server fetches (client ID metadata documents). Default: https, the address checked and pinned. */
+  metadataFetch?: MetadataFetch;
   /** Sees every statement the store runs (the query-plan test). */
   onQuery?: QueryObserver;
   /** The delivery worker's claim lease (default DELIVERY_LEASE_MS); tests shorten it to outlast it with slow receivers. */
@@ -272,7 +275,11 @@ export async function buildApp(config: Config, deps: Deps = {}): Promise<Fastify
   await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { docExpansion: 'list' } });
 
   // D44: the OAuth authorization server of /mcp; its URL is PUBLIC_URL, or the address the service listens on.
-  const oauth = new OAuthServer(ctx, () => app.server.address());
+  const oauth = new OAuthServer(
+    ctx,
+    () => app.server.address(),
+    deps.metadataFetch ?? pinnedFetch({ allowPrivateNetworks: config.webhook.allowPrivateNetworks }),
+  );
 
   healthRoutes(app, ctx);
   usersRoutes(app, ctx);

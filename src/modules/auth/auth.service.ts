@@ -14,6 +14,8 @@ export interface Principal {
   keyName?: string;
   /** D31: what the agent's key may do; absent for the owner, who may do everything. */
   controls?: KeyControls;
+  /** D44: the agent came with an OAuth access token (at /mcp), so a missing scope is a challenge it can answer. */
+  via?: 'oauth';
 }
 
 /** D31: the owner has every scope; an agent has its key's. */

@@ -7,12 +7,13 @@ import { sendError } from '../../http/errors.js';
 import { chargeFailedRequest } from '../../http/rate-limit.js';
 import type { App } from '../../http/types.js';
 import { AppError } from '../../shared/errors.js';
-import { authenticateApiKey, EXPIRED_KEY } from '../auth/auth.service.js';
+import { authenticateApiKey, EXPIRED_KEY, hasScope, type Principal } from '../auth/auth.service.js';
 import { SCOPES } from '../keys/key-controls.js';
 import { looksLikeApiKey } from '../keys/keys.service.js';
 import type { OAuthServer } from '../oauth/oauth.provider.js';
 import { authenticateAccessToken } from '../oauth/oauth.service.js';
 import { buildMcpServer } from './mcp.server.js';
+import { TOOLS } from './mcp.tools.js';
 
 const JWT_SHAPE = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/;
 
@@ -46,6 +47,26 @@ function mcpAuth(ctx: AppContext, oauth: OAuthServer) {
     }
     request.principal = principal;
   };
+}
+
+/**
+ * D44, MCP authorization "Scope Challenge Handling": a valid OAuth token calling a tool outside its scopes is HTTP
+ * 403 with an `insufficient_scope` challenge, so the host can ask the owner again for more (step-up). The scope
+ * named is what the agent holds plus what the tool needs, so a host that replaces its scopes with the challenge's
+ * loses none. A raw key cannot step up: it keeps the tool's `INSUFFICIENT_SCOPE` result (mcp.server.ts).
+ */
+function scopeChallenge(oauth: OAuthServer, who: Principal, body: unknown, reply: FastifyReply): void {
+  if (who.via !== 'oauth' || typeof body !== 'object' || body === null) return;
+  const { method, params } = body as { method?: unknown; params?: { name?: unknown } };
+  if (method !== 'tools/call') return;
+  const tool = TOOLS.find((t) => t.name === params?.name);
+  if (!tool || hasScope(who, tool.scope)) return;
+  const scope = SCOPES.filter((s) => s === tool.scope || hasScope(who, s)).join(' ');
+  reply.header(
+    'www-authenticate',
+    `Bearer error="insufficient_scope", scope="${scope}", resource_metadata="${oauth.resourceMetadataUrl}", error_description="The tool ${tool.name} needs the scope ${tool.scope}"`,
+  );
+  throw new AppError('INSUFFICIENT_SCOPE', `This app's access lacks the scope ${tool.scope} that ${tool.name} needs; authorize it again asking for it, and the owner decides`);
 }
 
 /**
@@ -95,6 +116,7 @@ export function mcpRoutes(app: App, ctx: AppContext, oauth: OAuthServer): void {
     if (Array.isArray(request.body)) {
       return reply.status(400).send(jsonRpcError(-32600, 'JSON-RPC batches are not supported (MCP 2025-06-18): send one message per request'));
     }
+    scopeChallenge(oauth, request.principal!, request.body, reply);
     const server = buildMcpServer(ctx, request.principal!);
     // Stateless: no session id, JSON answers instead of SSE streams.
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });

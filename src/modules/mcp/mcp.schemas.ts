@@ -71,7 +71,7 @@ function envelope(...codes: ErrorCode[]) {
   );
 }
 
-const mcpErrors = envelope('unauthorized', 'FORBIDDEN', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE', 'RATE_LIMIT_EXCEEDED');
+const mcpErrors = envelope('unauthorized', 'FORBIDDEN', 'INSUFFICIENT_SCOPE', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE', 'RATE_LIMIT_EXCEEDED');
 
 export const mcpSecurityScheme = {
   type: 'http',
@@ -93,7 +93,8 @@ export const mcpPath = {
       'Tools: `request_payout` (takes an `idempotency_key`), `simulate_payout` and `resolve_destination` (look before',
       'paying; they write nothing), `get_payout`, `list_payouts`, `get_receipt`, `get_balance`, `get_cvu`,',
       '`list_recent_deposits`, `list_transactions`, `get_thresholds` and `propose_threshold_change` (the owner confirms',
-      'it). A tool that fails answers 200 with `isError: true` in the result.',
+      'it). A tool that fails answers 200 with `isError: true` in the result; with an OAuth access token, a tool outside',
+      'its scopes answers 403 `INSUFFICIENT_SCOPE` with `WWW-Authenticate: Bearer error="insufficient_scope", scope=…`.',
       '',
       'Batches (JSON arrays) are refused with a JSON-RPC error: that revision removed them. Requests from a browser',
       'page of another origin are refused (403).',

@@ -70,6 +70,27 @@ export class StoreAdapter implements Adapter {
   }
 }
 
+/**
+ * D44: the owner's decision on an interaction claims its record first, by a conditional update, so of two decisions
+ * arriving together (two tabs, a double click) exactly one goes on; the other changes nothing. `consumed_at` marks
+ * the claim: the library never consumes an interaction itself, and ignores the mark (not part of its payload).
+ */
+export async function claimInteraction(store: Store, uid: string): Promise<boolean> {
+  const res = await store.db
+    .updateTable('oauth_records')
+    .set({ consumed_at: Math.floor(Date.now() / 1000) })
+    .where('model', '=', 'Interaction')
+    .where('id', '=', uid)
+    .where('consumed_at', 'is', null)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
+/** A decision that failed after its claim gives the interaction back, so the owner can try again. */
+export async function releaseInteraction(store: Store, uid: string): Promise<void> {
+  await store.db.updateTable('oauth_records').set({ consumed_at: null }).where('model', '=', 'Interaction').where('id', '=', uid).execute();
+}
+
 /** The grant and everything issued under it. */
 export async function revokeGrantRecords(store: Store, grantId: string): Promise<void> {
   await store.db.deleteFrom('oauth_records').where('grant_id', '=', grantId).execute();

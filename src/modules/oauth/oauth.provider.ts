@@ -1,11 +1,10 @@
 import { createECDH, hkdfSync } from 'node:crypto';
-import { lookup } from 'node:dns/promises';
 import type { AddressInfo } from 'node:net';
 import Provider, { errors, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import type { AppContext } from '../../context.js';
 import { SCOPES } from '../keys/key-controls.js';
 import { findActiveOAuthKey } from '../keys/keys.service.js';
-import { isBlockedAddress } from '../webhooks/address-guard.js';
+import type { MetadataFetch } from './metadata-fetch.js';
 import { StoreAdapter } from './oauth.adapter.js';
 
 /** D44: the provider's own endpoints live under this prefix; its issuer is the service's public URL itself. */
@@ -50,6 +49,8 @@ export class OAuthServer {
   constructor(
     private readonly ctx: AppContext,
     private readonly address: () => AddressInfo | string | null,
+    /** What the server fetches from the internet goes through this port (metadata-fetch.ts). */
+    private readonly fetchDocument: MetadataFetch,
   ) {}
 
   /** The public origin, e.g. `https://wallet.example.com`. */
@@ -95,7 +96,7 @@ export class OAuthServer {
     const ctx = this.ctx;
     const store = ctx.store;
     const resource = () => this.resource;
-    const allowPrivate = ctx.config.webhook.allowPrivateNetworks;
+    const fetchDocument = this.fetchDocument;
     return {
       adapter: (name: string) => new StoreAdapter(store, name),
       jwks: { keys: [signingJwk(ctx.config.secretsKey)] },
@@ -158,21 +159,8 @@ export class OAuthServer {
         rpInitiatedLogout: { enabled: false },
         revocation: { enabled: true },
         registration: { enabled: true, initialAccessToken: false },
-        clientIdMetadataDocument: {
-          enabled: true,
-          ack: 'draft-02',
-          // A metadata document is fetched from the internet only (the same guard as webhooks).
-          async allowFetch(_kctx, clientId) {
-            if (allowPrivate) return true;
-            try {
-              const host = new URL(clientId).hostname.replace(/^\[|\]$/g, '');
-              const addrs = await lookup(host, { all: true });
-              return addrs.length > 0 && addrs.every((a) => !isBlockedAddress(a.address));
-            } catch {
-              return false;
-            }
-          },
-        },
+        // A client_id that is an https URL names its metadata document, fetched through fetchDocument (below).
+        clientIdMetadataDocument: { enabled: true, ack: 'draft-02' },
         resourceIndicators: {
           enabled: true,
           defaultResource: async () => resource(),
@@ -185,6 +173,14 @@ export class OAuthServer {
         },
       },
       discovery: { service_documentation: undefined },
+      // Everything the library fetches goes through our port rather than its own SSRF-guarded dispatcher (which is
+      // dropped here): ours resolves the host once, refuses private addresses before connecting, connects to the
+      // address it checked (DNS rebinding), honours WEBHOOK_ALLOW_PRIVATE_NETWORKS, and lets tests trust their CA.
+      fetch: async (input, init) => {
+        const url = input instanceof Request ? input.url : String(input);
+        const answer = await fetchDocument(url, { method: init?.method, headers: init?.headers, signal: init?.signal ?? undefined });
+        return answer as unknown as Response;
+      },
     };
   }
 }

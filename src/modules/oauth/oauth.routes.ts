@@ -78,11 +78,12 @@ export async function oauthRoutes(app: App, ctx: AppContext, oauth: OAuthServer)
         summary: 'Let an app connect, with its own controls (owner session)',
         description:
           'The app becomes an agent in the keys list (kind `oauth`) with the scopes, limits, allowlist and expiry given here, ' +
-          'exactly as a key. Open `redirect_to` in the browser that started the authorization to hand the app its code.',
+          'exactly as a key. Open `redirect_to` in the browser that started the authorization to hand the app its code. ' +
+          'An authorization is decided once: a second approval or refusal (another tab, a double click) is 409 `APPROVAL_ALREADY_DECIDED` and changes nothing.',
         security: bearerSecurity,
         params: InteractionParams,
         body: ApproveBody,
-        response: { 200: described(ApprovedBody, 'Approved'), ...errors(...OWNER_ERRORS, ...BODY_ERRORS, 'NOT_FOUND') },
+        response: { 200: described(ApprovedBody, 'Approved'), ...errors(...OWNER_ERRORS, ...BODY_ERRORS, 'NOT_FOUND', 'APPROVAL_ALREADY_DECIDED') },
       },
     },
     async (request) =>
@@ -100,9 +101,9 @@ export async function oauthRoutes(app: App, ctx: AppContext, oauth: OAuthServer)
         description: 'The app is told `access_denied`. Open `redirect_to` in the browser that started the authorization.',
         security: bearerSecurity,
         params: InteractionParams,
-        response: { 200: described(DeniedBody, 'Refused'), ...errors(...OWNER_ERRORS, ...BODY_ERRORS, 'NOT_FOUND') },
+        response: { 200: described(DeniedBody, 'Refused'), ...errors(...OWNER_ERRORS, ...BODY_ERRORS, 'NOT_FOUND', 'APPROVAL_ALREADY_DECIDED') },
       },
     },
-    async (request) => denyInteraction(oauth, request.params.uid),
+    async (request) => denyInteraction(ctx, oauth, request.params.uid),
   );
 }

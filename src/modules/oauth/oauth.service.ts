@@ -4,8 +4,8 @@ import type { AppContext } from '../../context.js';
 import { AppError } from '../../shared/errors.js';
 import type { Principal } from '../auth/auth.service.js';
 import { SCOPES, type KeyControlsInput } from '../keys/key-controls.js';
-import { createApiKey, findActiveOAuthKey, setOAuthGrant, type ApiKeyView } from '../keys/keys.service.js';
-import { revokeGrantRecords } from './oauth.adapter.js';
+import { createApiKey, deleteApiKey, findActiveOAuthKey, setOAuthGrant, type ApiKeyView } from '../keys/keys.service.js';
+import { claimInteraction, releaseInteraction, revokeGrantRecords } from './oauth.adapter.js';
 import type { OAuthServer } from './oauth.provider.js';
 
 /** What the owner sees before deciding: which app asks, for what, and where its answer goes. */
@@ -19,15 +19,43 @@ export interface InteractionView {
   expires_at: string;
 }
 
-/** A pending authorization (not yet decided, not expired), with its client; anything else is "not found". */
-async function pending(oauth: OAuthServer, uid: string) {
+/**
+ * A pending authorization (not yet decided, not expired), with its client; anything else is "not found". To a
+ * decision (`deciding`), one already decided is a conflict instead: the owner is told it was, not that it vanished.
+ */
+async function pending(oauth: OAuthServer, uid: string, deciding = false) {
   const provider = oauth.provider();
   const interaction = await provider.Interaction.find(uid);
+  if (interaction?.result && deciding) throw alreadyDecided();
   if (!interaction || interaction.result) throw new AppError('NOT_FOUND', 'No authorization is waiting under this id (it may have expired or been decided)');
   const clientId = String(interaction.params.client_id ?? '');
   const client = clientId ? await provider.Client.find(clientId) : undefined;
   if (!client) throw new AppError('NOT_FOUND', 'The app of this authorization is no longer registered');
   return { interaction, client };
+}
+
+const alreadyDecided = () => new AppError('APPROVAL_ALREADY_DECIDED', 'This authorization was already approved or refused (in another tab or device?)');
+
+/**
+ * D44: one decision per interaction. `decide` runs only for the decision that claimed the interaction; a second one
+ * arriving meanwhile gets APPROVAL_ALREADY_DECIDED and changes nothing. If `decide` fails, `undo` removes what it
+ * made and the claim is given back, so the owner's retry starts clean.
+ */
+async function decideOnce<T>(ctx: AppContext, uid: string, decide: () => Promise<T>, undo: () => Promise<void> = async () => {}): Promise<T> {
+  if (!(await claimInteraction(ctx.store, uid))) throw alreadyDecided();
+  try {
+    return await decide();
+  } catch (e) {
+    try {
+      await undo();
+      await releaseInteraction(ctx.store, uid);
+    } catch (cleanupError) {
+      // The claim stays (a retry could make a second agent beside the half-made one) and ends with the interaction
+      // (30 minutes at most); the owner sees the first failure.
+      ctx.log.error({ err: cleanupError, uid }, 'oauth: cleaning up after a failed decision failed');
+    }
+    throw e;
+  }
 }
 
 export async function getInteraction(oauth: OAuthServer, uid: string): Promise<InteractionView> {
@@ -55,7 +83,8 @@ const remaining = (exp: number) => Math.max(1, exp - Math.floor(Date.now() / 100
 /**
  * D44: the owner approves. The app becomes an agent (an `oauth` key with the scopes, limits, allowlist and expiry
  * chosen here, D31); its grant on the MCP resource carries the chosen scopes, and the grant's account is that
- * key, so every token the app gets acts as it. Answers where the owner's browser goes next to finish.
+ * key, so every token the app gets acts as it. Answers where the owner's browser goes next to finish. Decided once
+ * (see decideOnce): two approvals at once make one agent.
  */
 export async function approveInteraction(
   ctx: AppContext,
@@ -64,36 +93,52 @@ export async function approveInteraction(
   uid: string,
   input: KeyControlsInput & { name?: string },
 ): Promise<{ redirect_to: string; agent: ApiKeyView }> {
-  const { interaction, client } = await pending(oauth, uid);
+  const { interaction, client } = await pending(oauth, uid, true);
   const view = await getInteraction(oauth, uid);
   const { name, ...controls } = input;
   const scopes = controls.scopes ?? view.requested_scopes;
   // D39: an app names itself at registration; a name the owner could be misled by falls back to its client id.
   const offered = client.clientName && ownerTextProblem(client.clientName) === null && findControlCharacter(client.clientName) === null ? client.clientName.trim() : null;
   const label = Array.from(name?.trim() || offered || client.clientId).slice(0, 100).join('');
-  const { key: _secret, ...agent } = await createApiKey(ctx, ctx.store.db, owner.userId, label, { ...controls, scopes }, { clientId: client.clientId });
-  const grant = new (oauth.provider().Grant)({ accountId: agent.id, clientId: client.clientId });
-  if (agent.scopes.length > 0) grant.addResourceScope(oauth.resource, agent.scopes.join(' '));
-  // What was asked and not given is recorded as refused, so the library does not ask for it again.
-  const refused = view.requested_scopes.filter((s) => !agent.scopes.includes(s as never));
-  if (refused.length > 0) grant.rejectResourceScope(oauth.resource, refused.join(' '));
-  // The same names are also the server's own scopes (see `scopes` in oauth.provider.ts); they count only per resource.
-  const asked = String(interaction.params.scope ?? '').split(' ').filter(Boolean);
-  if (asked.length > 0) grant.rejectOIDCScope(asked.filter((s) => s !== 'openid' && s !== 'offline_access').join(' '));
-  if (asked.includes('offline_access')) grant.addOIDCScope('offline_access');
-  const grantId = await grant.save();
-  await setOAuthGrant(ctx, agent.id, grantId);
-  interaction.result = { login: { accountId: agent.id }, consent: { grantId } };
-  await interaction.save(remaining(interaction.exp));
-  return { redirect_to: interaction.returnTo, agent };
+  const made: { agentId?: string; grantId?: string } = {};
+  const undo = async () => {
+    if (made.grantId) await revokeGrantRecords(ctx.store, made.grantId);
+    if (made.agentId) await deleteApiKey(ctx, owner.userId, made.agentId);
+  };
+  return decideOnce(
+    ctx,
+    uid,
+    async () => {
+      const { key: _secret, ...agent } = await createApiKey(ctx, ctx.store.db, owner.userId, label, { ...controls, scopes }, { clientId: client.clientId });
+      made.agentId = agent.id;
+      const grant = new (oauth.provider().Grant)({ accountId: agent.id, clientId: client.clientId });
+      if (agent.scopes.length > 0) grant.addResourceScope(oauth.resource, agent.scopes.join(' '));
+      // What was asked and not given is recorded as refused, so the library does not ask for it again.
+      const refused = view.requested_scopes.filter((s) => !agent.scopes.includes(s as never));
+      if (refused.length > 0) grant.rejectResourceScope(oauth.resource, refused.join(' '));
+      // The same names are also the server's own scopes (see `scopes` in oauth.provider.ts); they count only per resource.
+      const asked = String(interaction.params.scope ?? '').split(' ').filter(Boolean);
+      if (asked.length > 0) grant.rejectOIDCScope(asked.filter((s) => s !== 'openid' && s !== 'offline_access').join(' '));
+      if (asked.includes('offline_access')) grant.addOIDCScope('offline_access');
+      const grantId = await grant.save();
+      made.grantId = grantId;
+      await setOAuthGrant(ctx, agent.id, grantId);
+      interaction.result = { login: { accountId: agent.id }, consent: { grantId } };
+      await interaction.save(remaining(interaction.exp));
+      return { redirect_to: interaction.returnTo, agent };
+    },
+    undo,
+  );
 }
 
 /** The owner refuses: the app is told `access_denied` at its redirect URI. */
-export async function denyInteraction(oauth: OAuthServer, uid: string): Promise<{ redirect_to: string }> {
-  const { interaction } = await pending(oauth, uid);
-  interaction.result = { error: 'access_denied', error_description: 'The owner refused the authorization' };
-  await interaction.save(remaining(interaction.exp));
-  return { redirect_to: interaction.returnTo };
+export async function denyInteraction(ctx: AppContext, oauth: OAuthServer, uid: string): Promise<{ redirect_to: string }> {
+  const { interaction } = await pending(oauth, uid, true);
+  return decideOnce(ctx, uid, async () => {
+    interaction.result = { error: 'access_denied', error_description: 'The owner refused the authorization' };
+    await interaction.save(remaining(interaction.exp));
+    return { redirect_to: interaction.returnTo };
+  });
 }
 
 /**
@@ -109,7 +154,7 @@ export async function authenticateAccessToken(ctx: AppContext, oauth: OAuthServe
   if (!aud.includes(oauth.resource)) return null;
   const key = await findActiveOAuthKey(ctx, at.accountId);
   if (!key || key === 'expired') return key;
-  return { userId: key.user_id, kind: 'api_key', keyId: key.id, keyName: key.name, controls: key.controls };
+  return { userId: key.user_id, kind: 'api_key', keyId: key.id, keyName: key.name, controls: key.controls, via: 'oauth' };
 }
 
 /** Revoking an app's agent ends its grant and every code and token under it at once. */

@@ -16,7 +16,7 @@ export interface OAuthRecordsTable {
   user_code: string | null;
   /** Epoch milliseconds; null = never. An expired record is not found, and is pruned. */
   expires_at: number | null;
-  /** Epoch seconds when a code or refresh token was used. */
+  /** Epoch seconds when a code or refresh token was used, or an interaction claimed by the owner's decision. */
   consumed_at: number | null;
 }
 

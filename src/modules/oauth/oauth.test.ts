@@ -1,74 +1,6 @@
-import { createHash, randomBytes } from 'node:crypto';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createOnboardedUser, EXTERNAL_CBU, expectError, startTestApp, type OnboardedUser, type TestApp } from '../../../test/helpers.js';
-
-/** A host's side of the flow, over HTTP (no browser): the owner's consent goes through the dashboard's REST calls. */
-const ORIGIN = 'http://localhost';
-const RESOURCE = `${ORIGIN}/mcp`;
-const REDIRECT = 'http://127.0.0.1:7777/callback';
-
-const form = (o: Record<string, string>) => new URLSearchParams(o).toString();
-const pkce = () => {
-  const verifier = randomBytes(32).toString('base64url');
-  return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') };
-};
-/** The browser's cookie jar, reduced to what the flow needs. */
-const cookiesOf = (res: LightMyRequestResponse) => res.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
-
-async function register(app: FastifyInstance, name = 'Claude Test Host'): Promise<string> {
-  const res = await app.inject({
-    method: 'POST',
-    url: '/oauth/register',
-    // Hosts register with the scopes the resource's metadata lists (the MCP SDK does).
-    payload: { client_name: name, scope: 'payouts:write payouts:read wallet:read transfer:write transactions:read thresholds:read thresholds:propose', redirect_uris: [REDIRECT], token_endpoint_auth_method: 'none', grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'] },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json().client_id;
-}
-
-async function startAuthorization(app: FastifyInstance, clientId: string, extra: Record<string, string> = {}) {
-  const { verifier, challenge } = pkce();
-  const query = form({
-    client_id: clientId,
-    redirect_uri: REDIRECT,
-    response_type: 'code',
-    scope: 'payouts:write payouts:read wallet:read',
-    code_challenge: challenge,
-    code_challenge_method: 'S256',
-    state: 'st4te',
-    resource: RESOURCE,
-    ...extra,
-  });
-  const res = await app.inject({ method: 'GET', url: `/oauth/auth?${query}` });
-  return { res, verifier, cookie: cookiesOf(res), uid: /^\/connect\/([^/?]+)$/.exec(res.headers.location ?? '')?.[1] };
-}
-
-/** Registration, consent by the owner with `controls`, the code, the tokens. */
-async function connectApp(app: FastifyInstance, owner: OnboardedUser, controls: Record<string, unknown> = {}) {
-  const clientId = await register(app);
-  const { verifier, cookie, uid } = await startAuthorization(app, clientId);
-  expect(uid).toBeTruthy();
-  const approved = await app.inject({ method: 'POST', url: `/v1/oauth/interactions/${uid}/approve`, headers: bearer(owner.ownerToken), payload: controls });
-  expect(approved.statusCode, approved.body).toBe(200);
-  const resumed = await app.inject({ method: 'GET', url: new URL(approved.json().redirect_to).pathname, headers: { cookie } });
-  const location = new URL(resumed.headers.location as string);
-  expect(`${location.origin}${location.pathname}`).toBe(REDIRECT);
-  const code = location.searchParams.get('code')!;
-  expect(code, resumed.headers.location as string).toBeTruthy();
-  const tokenBody = { grant_type: 'authorization_code', code, redirect_uri: REDIRECT, client_id: clientId, code_verifier: verifier, resource: RESOURCE };
-  const token = await app.inject({ method: 'POST', url: '/oauth/token', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: form(tokenBody) });
-  expect(token.statusCode, token.body).toBe(200);
-  return { clientId, code, tokenBody, agent: approved.json().agent, ...(token.json() as { access_token: string; refresh_token: string; scope: string }) };
-}
-
-const mcp = (app: FastifyInstance, token: string, method = 'tools/list', params: Record<string, unknown> = {}) =>
-  app.inject({
-    method: 'POST',
-    url: '/mcp',
-    headers: { ...bearer(token), accept: 'application/json, text/event-stream', 'content-type': 'application/json' },
-    payload: { jsonrpc: '2.0', id: 1, method, params },
-  });
+import { connectApp, form, mcp, ORIGIN, REDIRECT, register, RESOURCE, startAuthorization } from '../../../test/oauth-flow.js';
 
 describe('MCP authorization by OAuth', () => {
   let t: TestApp;
@@ -125,9 +57,9 @@ describe('MCP authorization by OAuth', () => {
       arguments: { amount_ars: 200, destination: EXTERNAL_CBU, idempotency_key: 'oauth-2' },
     });
     expect(over.json().result.structuredContent).toMatchObject({ decision: 'require_approval', reasons: ['key_daily_limit'] });
-    // Scopes the owner did not give are refused.
+    // Scopes the owner did not give are refused, as a scope challenge (oauth.step-up.test.ts).
     const balance = await mcp(t.app, app.access_token, 'tools/call', { name: 'get_balance', arguments: {} });
-    expect(balance.json().result.content[0].text).toContain('INSUFFICIENT_SCOPE');
+    expectError(balance, 403, 'INSUFFICIENT_SCOPE');
 
     const refreshBody = { grant_type: 'refresh_token', refresh_token: app.refresh_token, client_id: app.clientId, resource: RESOURCE };
     const refreshed = await t.app.inject({ method: 'POST', url: '/oauth/token', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: form(refreshBody) });

@@ -42,7 +42,8 @@ export interface paths {
          *     Tools: `request_payout` (takes an `idempotency_key`), `simulate_payout` and `resolve_destination` (look before
          *     paying; they write nothing), `get_payout`, `list_payouts`, `get_receipt`, `get_balance`, `get_cvu`,
          *     `list_recent_deposits`, `list_transactions`, `get_thresholds` and `propose_threshold_change` (the owner confirms
-         *     it). A tool that fails answers 200 with `isError: true` in the result.
+         *     it). A tool that fails answers 200 with `isError: true` in the result; with an OAuth access token, a tool outside
+         *     its scopes answers 403 `INSUFFICIENT_SCOPE` with `WWW-Authenticate: Bearer error="insufficient_scope", scope=…`.
          *
          *     Batches (JSON arrays) are refused with a JSON-RPC error: that revision removed them. Requests from a browser
          *     page of another origin are refused (403).
@@ -449,7 +450,7 @@ export interface paths {
         put?: never;
         /**
          * Let an app connect, with its own controls (owner session)
-         * @description The app becomes an agent in the keys list (kind `oauth`) with the scopes, limits, allowlist and expiry given here, exactly as a key. Open `redirect_to` in the browser that started the authorization to hand the app its code.
+         * @description The app becomes an agent in the keys list (kind `oauth`) with the scopes, limits, allowlist and expiry given here, exactly as a key. Open `redirect_to` in the browser that started the authorization to hand the app its code. An authorization is decided once: a second approval or refusal (another tab, a double click) is 409 `APPROVAL_ALREADY_DECIDED` and changes nothing.
          */
         post: operations["approveOAuthInteraction"];
         delete?: never;
@@ -1084,7 +1085,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description This session may not do this: FORBIDDEN */
+            /** @description This session may not do this: FORBIDDEN, INSUFFICIENT_SCOPE */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1095,7 +1096,7 @@ export interface operations {
                          * @description machine-readable code
                          * @enum {string}
                          */
-                        error: "FORBIDDEN";
+                        error: "FORBIDDEN" | "INSUFFICIENT_SCOPE";
                         /** @description human-readable explanation, subject to change */
                         message: string;
                     } & {
@@ -5604,6 +5605,25 @@ export interface operations {
                     };
                 };
             };
+            /** @description Conflicts with the current state; retrying as is will not help: APPROVAL_ALREADY_DECIDED */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description machine-readable code
+                         * @enum {string}
+                         */
+                        error: "APPROVAL_ALREADY_DECIDED";
+                        /** @description human-readable explanation, subject to change */
+                        message: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
             /** @description The body is larger than 64 KiB: PAYLOAD_TOO_LARGE */
             413: {
                 headers: {
@@ -5796,6 +5816,25 @@ export interface operations {
                          * @enum {string}
                          */
                         error: "USER_NOT_FOUND" | "NOT_FOUND";
+                        /** @description human-readable explanation, subject to change */
+                        message: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Conflicts with the current state; retrying as is will not help: APPROVAL_ALREADY_DECIDED */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description machine-readable code
+                         * @enum {string}
+                         */
+                        error: "APPROVAL_ALREADY_DECIDED";
                         /** @description human-readable explanation, subject to change */
                         message: string;
                     } & {

@@ -1,0 +1,56 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createOnboardedUser, EXTERNAL_CBU, expectError, startTestApp, type OnboardedUser, type TestApp } from '../../../test/helpers.js';
+import { connectApp, mcp, ORIGIN } from '../../../test/oauth-flow.js';
+
+const PAYOUT = { name: 'request_payout', arguments: { amount_ars: 10, destination: EXTERNAL_CBU, idempotency_key: 'step-up-1' } };
+
+/**
+ * D44: a host holding a valid token that lacks a tool's scope is told so as MCP authorization asks (scope
+ * challenge, 403 insufficient_scope), so it can ask the owner for more; raw keys and REST answer as before.
+ */
+describe('OAuth step-up: a tool outside the token\'s scopes', () => {
+  let t: TestApp;
+  let owner: OnboardedUser;
+
+  beforeAll(async () => {
+    t = await startTestApp({ env: { PUBLIC_URL: ORIGIN } });
+    owner = await createOnboardedUser(t.app, { fundArs: 1_000 });
+  });
+  afterAll(async () => t.close());
+
+  it('answers 403 with an insufficient_scope challenge naming the scopes it holds and the one it needs; nothing is paid', async () => {
+    const app = await connectApp(t.app, owner, { scopes: ['payouts:read'] });
+    const res = await mcp(t.app, app.access_token, 'tools/call', PAYOUT);
+    expect(res.statusCode, res.body).toBe(403);
+    const challenge = res.headers['www-authenticate'] as string;
+    expect(challenge).toMatch(/^Bearer /);
+    expect(challenge).toContain('error="insufficient_scope"');
+    expect(challenge).toContain('scope="payouts:write payouts:read"');
+    expect(challenge).toContain(`resource_metadata="${ORIGIN}/.well-known/oauth-protected-resource/mcp"`);
+    expectError(res, 403, 'INSUFFICIENT_SCOPE');
+    const payouts = await t.app.inject({ url: '/v1/withdraws', headers: bearer(owner.ownerToken) });
+    expect(payouts.json().withdraws).toHaveLength(0);
+    // What the token may do still works, and an unknown tool stays a JSON-RPC error.
+    const read = await mcp(t.app, app.access_token, 'tools/call', { name: 'list_payouts', arguments: {} });
+    expect(read.statusCode, read.body).toBe(200);
+    expect(read.json().result.isError).toBeFalsy();
+    const unknown = await mcp(t.app, app.access_token, 'tools/call', { name: 'no_such_tool', arguments: {} });
+    expect(unknown.statusCode).toBe(200);
+    expect(unknown.json().error.code).toBe(-32602);
+  });
+
+  it('a raw API key at /mcp keeps its tool result; REST keeps its 403 without a challenge', async () => {
+    const created = await t.app.inject({ method: 'POST', url: '/v1/api-keys', headers: bearer(owner.ownerToken), payload: { name: 'reader', scopes: ['payouts:read'] } });
+    expect(created.statusCode, created.body).toBe(201);
+    const key = created.json().key as string;
+    const res = await mcp(t.app, key, 'tools/call', PAYOUT);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().result.isError).toBe(true);
+    expect(res.json().result.content[0].text).toContain('INSUFFICIENT_SCOPE');
+
+    const token = (await t.app.inject({ method: 'POST', url: '/v1/auth/token', payload: { api_key: key } })).json().token;
+    const rest = await t.app.inject({ method: 'POST', url: '/v1/withdraws', headers: { ...bearer(token), 'idempotency-key': 'step-up-rest' }, payload: { amount_ars: 10, destination: EXTERNAL_CBU } });
+    expectError(rest, 403, 'INSUFFICIENT_SCOPE');
+    expect(rest.headers['www-authenticate']).toBeUndefined();
+  });
+});
