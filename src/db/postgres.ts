@@ -26,19 +26,33 @@ export interface PostgresEvents {
 /** Distinct statement texts given a name per connection; texts past this run unnamed. */
 const NAMED_STATEMENTS_MAX = 500;
 
+/** Statement texts whose call site lets PostgreSQL reuse their plan (see `CompiledOptions` in compiled.ts). */
+const planReusable = new Set<string>();
+
+/** D42: `text` may run as a named prepared statement, whose plan PostgreSQL may reuse. */
+export function reusePlanOf(text: string): void {
+  planReusable.add(text);
+}
+
+/** Whether `text` runs as a named prepared statement (tests check each such statement's generic plan). */
+export function isPlanReused(text: string): boolean {
+  return planReusable.has(text);
+}
+
 /**
  * A node-postgres pool, and the same pool as Kysely's `PostgresPool`:
  *
  * - Every wait is bounded (D42): `statement_timeout`, `lock_timeout` and `idle_in_transaction_session_timeout`
  *   are set on each new connection, a checkout waits at most `checkoutTimeoutMs`, and once `maxWaiting` callers
  *   wait, the next is refused at once. Each of these fails the request with `SERVICE_UNAVAILABLE` (503).
- * - `plan_cache_mode = force_custom_plan`: a named statement is planned for its own values every time, so a plan
- *   made when a table was small is never kept as it grows.
+ * - Only statements whose call site lets their plan be reused (`compiled()`, lookups and writes by key) run as
+ *   named prepared statements, through node-postgres's public `query({ name, text, values })`: each connection
+ *   parses them once and PostgreSQL may keep a generic plan (`plan_cache_mode = auto`). Every other statement
+ *   (claims, lists, the dashboard's queries) is sent unnamed and planned for its own values at each run, so no
+ *   plan made while a table was small is kept as it grows.
  * - An `error` listener on every client, checked out or idle: node-postgres emits `error` when a connection
  *   dies, and pg-pool only listens while a client is idle, so a connection lost mid-query ended the process.
  *   Now it fails only the queries that were using it, and the pool opens another when next needed.
- * - Statements with parameters run as named prepared statements through node-postgres's public
- *   `query({ name, text, values })`: each connection parses a statement once, not at every call.
  */
 export function openPostgresPool(url: string, limits: PostgresLimits, events: PostgresEvents = {}): { pool: pg.Pool; kysely: PostgresPool } {
   // int8 columns hold centavos and counters, always far below 2^53: return them as numbers.
@@ -57,7 +71,7 @@ export function openPostgresPool(url: string, limits: PostgresLimits, events: Po
     `set statement_timeout = ${limits.statementTimeoutMs}`,
     `set lock_timeout = ${limits.lockTimeoutMs}`,
     `set idle_in_transaction_session_timeout = ${limits.idleInTransactionTimeoutMs}`,
-    'set plan_cache_mode = force_custom_plan',
+    'set plan_cache_mode = auto',
   ].join('; ');
   // pg-pool emits an idle client's error on the pool too; the client's own listener below has reported it.
   pool.on('error', () => undefined);
@@ -83,7 +97,7 @@ export function openPostgresPool(url: string, limits: PostgresLimits, events: Po
     if (!c) {
       c = {
         query: ((text: unknown, values?: unknown[]): unknown =>
-          typeof text === 'string' && values && values.length > 0
+          typeof text === 'string' && values && values.length > 0 && planReusable.has(text)
             ? client.query({ name: nameOf(text), text, values })
             : client.query(text as string, values)) as PostgresPoolClient['query'],
         // pg-pool sets `release` anew at each checkout, and drops a client that is no longer usable, or that Kysely
