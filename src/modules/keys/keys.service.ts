@@ -147,6 +147,25 @@ export async function deleteApiKey(ctx: AppContext, userId: string, keyId: strin
   return { oauthGrantId: row.oauth_grant_id };
 }
 
+/**
+ * D44: the owner's live (not deleted, not expired) agent connected by OAuth as this app, if any: an app that asks
+ * again (more scopes, step-up) updates that agent rather than adding a second one beside it.
+ */
+export async function findOAuthAgentOfClient(ctx: AppContext, userId: string, clientId: string): Promise<Pick<ApiKeysTable, 'id' | 'name' | 'oauth_grant_id'> | null> {
+  const now = ctx.clock.now().toISOString();
+  const row = await ctx.store.db
+    .selectFrom('api_keys')
+    .select(['id', 'name', 'oauth_grant_id'])
+    .where('user_id', '=', userId)
+    .where('kind', '=', 'oauth')
+    .where('oauth_client_id', '=', clientId)
+    .where('deleted_at', 'is', null)
+    .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
+    .orderBy('created_at', 'desc')
+    .executeTakeFirst();
+  return row ?? null;
+}
+
 /** D44: the grant whose tokens act as this app's key, recorded once the owner consented. */
 export async function setOAuthGrant(ctx: AppContext, keyId: string, grantId: string): Promise<void> {
   await ctx.store.db.updateTable('api_keys').set({ oauth_grant_id: grantId }).where('id', '=', keyId).where('kind', '=', 'oauth').execute();

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.js';
 import { AppError } from '../../shared/errors.js';
 import type { Principal } from '../auth/auth.service.js';
 import { SCOPES, type KeyControlsInput } from '../keys/key-controls.js';
-import { createApiKey, deleteApiKey, findActiveOAuthKey, setOAuthGrant, type ApiKeyView } from '../keys/keys.service.js';
+import { createApiKey, deleteApiKey, findActiveOAuthKey, findOAuthAgentOfClient, setOAuthGrant, updateApiKey, type ApiKeyView } from '../keys/keys.service.js';
 import { claimInteraction, releaseInteraction, revokeGrantRecords } from './oauth.adapter.js';
 import type { OAuthServer } from './oauth.provider.js';
 
@@ -84,7 +84,8 @@ const remaining = (exp: number) => Math.max(1, exp - Math.floor(Date.now() / 100
  * D44: the owner approves. The app becomes an agent (an `oauth` key with the scopes, limits, allowlist and expiry
  * chosen here, D31); its grant on the MCP resource carries the chosen scopes, and the grant's account is that
  * key, so every token the app gets acts as it. Answers where the owner's browser goes next to finish. Decided once
- * (see decideOnce): two approvals at once make one agent.
+ * (see decideOnce): two approvals at once make one agent. An app already connected as a live agent of this owner
+ * updates that agent instead.
  */
 export async function approveInteraction(
   ctx: AppContext,
@@ -99,7 +100,10 @@ export async function approveInteraction(
   const scopes = controls.scopes ?? view.requested_scopes;
   // D39: an app names itself at registration; a name the owner could be misled by falls back to its client id.
   const offered = client.clientName && ownerTextProblem(client.clientName) === null && findControlCharacter(client.clientName) === null ? client.clientName.trim() : null;
-  const label = Array.from(name?.trim() || offered || client.clientId).slice(0, 100).join('');
+  // An app the owner already connected, asking again (for more scopes: step-up), updates its agent: one agent, one
+  // set of limits and usage, and its earlier tokens end once the new grant is in place.
+  const existing = await findOAuthAgentOfClient(ctx, owner.userId, client.clientId);
+  const label = Array.from(name?.trim() || existing?.name || offered || client.clientId).slice(0, 100).join('');
   const made: { agentId?: string; grantId?: string } = {};
   const undo = async () => {
     if (made.grantId) await revokeGrantRecords(ctx.store, made.grantId);
@@ -109,8 +113,13 @@ export async function approveInteraction(
     ctx,
     uid,
     async () => {
-      const { key: _secret, ...agent } = await createApiKey(ctx, ctx.store.db, owner.userId, label, { ...controls, scopes }, { clientId: client.clientId });
-      made.agentId = agent.id;
+      // Updated as the owner edits a key: what the consent sets changes, the rest (limits set since) is kept.
+      const agent = existing
+        ? await updateApiKey(ctx, owner.userId, existing.id, { ...controls, scopes, name: label })
+        : await createApiKey(ctx, ctx.store.db, owner.userId, label, { ...controls, scopes }, { clientId: client.clientId }).then(({ key: _secret, ...view }) => {
+            made.agentId = view.id;
+            return view;
+          });
       const grant = new (oauth.provider().Grant)({ accountId: agent.id, clientId: client.clientId });
       if (agent.scopes.length > 0) grant.addResourceScope(oauth.resource, agent.scopes.join(' '));
       // What was asked and not given is recorded as refused, so the library does not ask for it again.
@@ -123,6 +132,7 @@ export async function approveInteraction(
       const grantId = await grant.save();
       made.grantId = grantId;
       await setOAuthGrant(ctx, agent.id, grantId);
+      if (existing?.oauth_grant_id) await revokeGrantRecords(ctx.store, existing.oauth_grant_id);
       interaction.result = { login: { accountId: agent.id }, consent: { grantId } };
       await interaction.save(remaining(interaction.exp));
       return { redirect_to: interaction.returnTo, agent };

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createOnboardedUser, EXTERNAL_CBU, expectError, startTestApp, type OnboardedUser, type TestApp } from '../../../test/helpers.js';
-import { connectApp, mcp, ORIGIN } from '../../../test/oauth-flow.js';
+import { agentsOf, connectApp, finishAuthorization, mcp, ORIGIN, startAuthorization } from '../../../test/oauth-flow.js';
 
 const PAYOUT = { name: 'request_payout', arguments: { amount_ars: 10, destination: EXTERNAL_CBU, idempotency_key: 'step-up-1' } };
 
@@ -37,6 +37,38 @@ describe('OAuth step-up: a tool outside the token\'s scopes', () => {
     const unknown = await mcp(t.app, app.access_token, 'tools/call', { name: 'no_such_tool', arguments: {} });
     expect(unknown.statusCode).toBe(200);
     expect(unknown.json().error.code).toBe(-32602);
+  });
+
+  it('asking the owner again for the missing scope updates the same agent: its earlier tokens end, limits set since are kept', async () => {
+    const before = (await agentsOf(t.app, owner)).length;
+    const app = await connectApp(t.app, owner, { scopes: ['payouts:read'], daily_limit_ars: 500 });
+    expect((await agentsOf(t.app, owner)).length).toBe(before + 1);
+    // The owner tightens the agent on the agents screen in the meantime.
+    const edited = await t.app.inject({ method: 'PATCH', url: `/v1/api-keys/${app.agent.id}`, headers: bearer(owner.ownerToken), payload: { per_tx_limit_ars: 50 } });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect((await mcp(t.app, app.access_token, 'tools/call', PAYOUT)).statusCode).toBe(403);
+
+    // The host asks again, for the scope the challenge named, with the same registration.
+    const again = await finishAuthorization(t.app, owner, app.clientId, await startAuthorization(t.app, app.clientId, { scope: 'payouts:read payouts:write' }), {
+      scopes: ['payouts:read', 'payouts:write'],
+    });
+    expect(again.agent.id).toBe(app.agent.id);
+    const agents = await agentsOf(t.app, owner);
+    expect(agents.length).toBe(before + 1);
+    const agent = (await t.app.inject({ url: '/v1/api-keys', headers: bearer(owner.ownerToken) })).json().api_keys.find((k: { id: string }) => k.id === app.agent.id);
+    expect(agent).toMatchObject({ scopes: ['payouts:read', 'payouts:write'], daily_limit_ars: 500, per_tx_limit_ars: 50 });
+    // One agent, one set of tokens: the earlier ones end at once.
+    expect((await mcp(t.app, app.access_token)).statusCode).toBe(401);
+    const refreshed = await t.app.inject({
+      method: 'POST',
+      url: '/oauth/token',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: app.refresh_token, client_id: app.clientId }).toString(),
+    });
+    expect(refreshed.statusCode).toBe(400);
+    const paid = await mcp(t.app, again.access_token, 'tools/call', { ...PAYOUT, arguments: { ...PAYOUT.arguments, idempotency_key: 'step-up-2' } });
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(paid.json().result.isError, paid.body).toBeFalsy();
   });
 
   it('a raw API key at /mcp keeps its tool result; REST keeps its 403 without a challenge', async () => {
