@@ -188,8 +188,10 @@ describe('query plans', () => {
       const all = [...seen];
       const reused = all.filter(([text]) => isPlanReused(text));
       expect(reused.length).toBeGreaterThan(20);
-      // The claims and purges (a statement over rows a subquery picked) and lists of keys are planned each time.
-      const valueDependent = all.filter(([text]) => /^\s*(update|delete)\b.*\(select\b/is.test(text) || /\bin \(\$\d+, \$/.test(text));
+      // The claims and purges (a statement over rows a subquery picked) are planned each time; lists of keys are
+      // too, by construction (`compiledForList`), while a short `in` beside a key (`id = $1 and status in (…)`) is a
+      // lookup by that key, held to the plan check below like any other.
+      const valueDependent = all.filter(([text]) => /^\s*(update|delete)\b.*\(select\b/is.test(text));
       expect(valueDependent.length).toBeGreaterThanOrEqual(6);
       expect(valueDependent.filter(([text]) => isPlanReused(text)).map(([text]) => text)).toEqual([]);
       const scans: string[] = [];
