@@ -71,6 +71,17 @@ describe('OAuth step-up: a tool outside the token\'s scopes', () => {
     expect(paid.json().result.isError, paid.body).toBeFalsy();
   });
 
+  it('an app whose agent has expired gets a new agent when it asks again; the expired one is left as it was', async () => {
+    const expiresAt = new Date(t.clock.now().getTime() + 3_600_000).toISOString();
+    const app = await connectApp(t.app, owner, { scopes: ['payouts:read'], expires_at: expiresAt });
+    t.clock.advance(2 * 3_600_000);
+    const again = await finishAuthorization(t.app, owner, app.clientId, await startAuthorization(t.app, app.clientId), { scopes: ['payouts:read'] });
+    expect(again.agent.id).not.toBe(app.agent.id);
+    const listed = (await t.app.inject({ url: '/v1/api-keys', headers: bearer(owner.ownerToken) })).json().api_keys as { id: string; expires_at: string | null }[];
+    expect(listed.find((k) => k.id === app.agent.id)?.expires_at).toBe(expiresAt);
+    expect((await mcp(t.app, again.access_token)).statusCode).toBe(200);
+  });
+
   it('a raw API key at /mcp keeps its tool result; REST keeps its 403 without a challenge', async () => {
     const created = await t.app.inject({ method: 'POST', url: '/v1/api-keys', headers: bearer(owner.ownerToken), payload: { name: 'reader', scopes: ['payouts:read'] } });
     expect(created.statusCode, created.body).toBe(201);
