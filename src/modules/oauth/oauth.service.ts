@@ -132,9 +132,10 @@ export async function approveInteraction(
       const grantId = await grant.save();
       made.grantId = grantId;
       await setOAuthGrant(ctx, agent.id, grantId);
-      if (existing?.oauth_grant_id) await revokeGrantRecords(ctx.store, existing.oauth_grant_id);
       interaction.result = { login: { accountId: agent.id }, consent: { grantId } };
       await interaction.save(remaining(interaction.exp));
+      // Last: until here a failure leaves the app its earlier tokens.
+      if (existing?.oauth_grant_id) await revokeGrantRecords(ctx.store, existing.oauth_grant_id);
       return { redirect_to: interaction.returnTo, agent };
     },
     undo,
