@@ -12,20 +12,10 @@ export const NOTICE_MAX_TAKES = 5;
 
 const HANDLE_SEPARATOR = '~';
 
-/** The tables that hold incoming notices; they share these columns (see each rail's tables file). */
+/** The tables that hold incoming notices (see each rail's tables file). */
 type NoticeTable = 'rail_incoming_notices' | 'bind_inbox';
-interface NoticeRow {
-  id: string;
-  cvu: string;
-  leg: string;
-  status: string;
-  attempts: number;
-  lock_token: string | null;
-  locked_until: string | null;
-  failure_reason: string | null;
-  created_at: string;
-  updated_at: string;
-}
+/** The columns both tables have, taken from their declarations: a column one of them drops leaves the queue's code. */
+type NoticeRow = { [K in keyof Database['rail_incoming_notices'] & keyof Database['bind_inbox']]: Database['rail_incoming_notices'][K] | Database['bind_inbox'][K] };
 
 /**
  * Incoming notices handed out with leases (docs/bank-rail.md, "Deposit detection"): claimed on PostgreSQL by one
@@ -35,7 +25,7 @@ interface NoticeRow {
  * sandbox bank's notices and BIND's inbox.
  */
 export class NoticeQueue {
-  /** Both tables have the columns of NoticeRow; the queue is written once against that shape. */
+  /** The queue is written once against the columns both tables share. */
   private readonly db: Kysely<Record<'notices', NoticeRow>>;
   private readonly onPostgres: boolean;
 
