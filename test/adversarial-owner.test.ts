@@ -288,6 +288,26 @@ describe('revoking an agent while its payout is on its way (D12, D31, D44)', () 
 });
 
 describe('an agent that ends while its payout is on its way (D31, D44)', () => {
+  it('a payout in flight when the owner takes payouts:write away from the key: once the change has answered, it pays nothing', async () => {
+    const g = gatedResolve();
+    const t = await startTestApp({ deps: { rail: g.wrap } });
+    try {
+      const u = await createOnboardedUser(t.app, { fundArs: 10_000 });
+      const k = await newKey(t.app, u, { scopes: ['payouts:write', 'payouts:read'] });
+      g.hold();
+      const pending = withdraw(t.app, k.token, { amount_ars: 100, destination: EXTERNAL_CBU });
+      await vi.waitFor(() => expect(g.waiting).toBe(1));
+      const patch = await t.app.inject({ method: 'PATCH', url: `/v1/api-keys/${k.id}`, headers: bearer(u.ownerToken), payload: { scopes: ['payouts:read'] } });
+      expect(patch.statusCode).toBe(200);
+      g.release();
+      expectError(await pending, 403, 'INSUFFICIENT_SCOPE');
+      expect(await payoutsOf(t.app, u.id)).toEqual([]);
+    } finally {
+      g.release();
+      await t.close();
+    }
+  });
+
   it('a key that expires while its payout request is in flight pays nothing', async () => {
     const g = gatedResolve();
     const t = await startTestApp({ deps: { rail: g.wrap } });
