@@ -1,11 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { AppContext } from '../../context.js';
 import { compiled } from '../../db/compiled.js';
-import type { Executor } from '../../db/database.js';
+import { waitLongerForLocks, type Executor, type Tx } from '../../db/database.js';
 import type { Clock } from '../../shared/clock.js';
 import { AppError } from '../../shared/errors.js';
 import { newId } from '../../shared/ids.js';
 import { controlsView, DEFAULT_CONTROLS, parseControls, type KeyControls, type KeyControlsInput, type Scope } from './key-controls.js';
+import { lockWalletForPayout } from '../wallet/wallet.locks.js';
 import type { ApiKeysTable } from './keys.tables.js';
 
 /** D11: `svc_` + 24 random bytes in base64url (32 characters). */
@@ -35,7 +36,7 @@ export interface ActiveKey {
 export const looksLikeApiKey = (s: string): boolean => s.startsWith('svc_');
 const hashKey = (secret: string) => createHash('sha256').update(secret).digest('hex');
 
-const controlsOf = (r: Pick<ApiKeysTable, 'scopes' | 'allowlist' | 'per_tx_limit' | 'daily_limit' | 'monthly_limit' | 'expires_at'>): KeyControls => ({
+export const controlsOf = (r: Pick<ApiKeysTable, 'scopes' | 'allowlist' | 'per_tx_limit' | 'daily_limit' | 'monthly_limit' | 'expires_at'>): KeyControls => ({
   scopes: JSON.parse(r.scopes) as Scope[],
   allowlist: JSON.parse(r.allowlist) as string[],
   perTxLimit: Number(r.per_tx_limit),
@@ -103,6 +104,19 @@ export async function listApiKeys(ctx: AppContext, userId: string): Promise<ApiK
   return rows.map(toView);
 }
 
+/**
+ * D12, D31, D36: revoking or editing a key takes the per-user lock a payout's decision holds (waiting as long as the
+ * emergency stop may), so once it has answered, every decision still to come reads the key as it left it, and one
+ * under way when it was asked has already committed.
+ */
+function underPayoutLock<T>(ctx: AppContext, userId: string, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  return ctx.store.transaction(async (tx) => {
+    await waitLongerForLocks(ctx.store, tx);
+    await lockWalletForPayout(ctx.store, tx, userId);
+    return fn(tx);
+  });
+}
+
 /** D31: the owner changes a key's controls; fields not given keep their value. */
 export async function updateApiKey(
   ctx: AppContext,
@@ -110,24 +124,26 @@ export async function updateApiKey(
   keyId: string,
   input: KeyControlsInput & { name?: string },
 ): Promise<ApiKeyView> {
-  const row = await ctx.store.db
-    .selectFrom('api_keys')
-    .selectAll()
-    .where('id', '=', keyId)
-    .where('user_id', '=', userId)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
-  if (!row) throw new AppError('NOT_FOUND', 'API key not found');
-  const controls = parseControls(input, controlsOf(row), ctx.clock.now());
-  const updated = await ctx.store.db
-    .updateTable('api_keys')
-    .set({ ...controlColumns(controls), ...(input.name !== undefined ? { name: input.name.trim() } : {}) })
-    .where('id', '=', keyId)
-    .where('deleted_at', 'is', null)
-    .returningAll()
-    .executeTakeFirst();
-  if (!updated) throw new AppError('NOT_FOUND', 'API key not found');
-  return toView(updated);
+  return underPayoutLock(ctx, userId, async (tx) => {
+    const row = await tx
+      .selectFrom('api_keys')
+      .selectAll()
+      .where('id', '=', keyId)
+      .where('user_id', '=', userId)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
+    if (!row) throw new AppError('NOT_FOUND', 'API key not found');
+    const controls = parseControls(input, controlsOf(row), ctx.clock.now());
+    const updated = await tx
+      .updateTable('api_keys')
+      .set({ ...controlColumns(controls), ...(input.name !== undefined ? { name: input.name.trim() } : {}) })
+      .where('id', '=', keyId)
+      .where('deleted_at', 'is', null)
+      .returningAll()
+      .executeTakeFirst();
+    if (!updated) throw new AppError('NOT_FOUND', 'API key not found');
+    return toView(updated);
+  });
 }
 
 /**
@@ -135,14 +151,16 @@ export async function updateApiKey(
  * connected by OAuth, whose tokens the caller revokes (D44).
  */
 export async function deleteApiKey(ctx: AppContext, userId: string, keyId: string): Promise<{ oauthGrantId: string | null }> {
-  const row = await ctx.store.db
-    .updateTable('api_keys')
-    .set({ deleted_at: ctx.clock.now().toISOString() })
-    .where('id', '=', keyId)
-    .where('user_id', '=', userId)
-    .where('deleted_at', 'is', null)
-    .returning(['oauth_grant_id'])
-    .executeTakeFirst();
+  const row = await underPayoutLock(ctx, userId, (tx) =>
+    tx
+      .updateTable('api_keys')
+      .set({ deleted_at: ctx.clock.now().toISOString() })
+      .where('id', '=', keyId)
+      .where('user_id', '=', userId)
+      .where('deleted_at', 'is', null)
+      .returning(['oauth_grant_id'])
+      .executeTakeFirst(),
+  );
   if (!row) throw new AppError('NOT_FOUND', 'API key not found');
   return { oauthGrantId: row.oauth_grant_id };
 }

@@ -2,7 +2,7 @@ import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/database.js';
 import { inferDestinationKind, isValidDestination, type DestinationKind } from '../../shared/ar-identifiers.js';
 import { AppError } from '../../shared/errors.js';
-import type { Principal } from '../auth/auth.service.js';
+import { EXPIRED_KEY, type Principal } from '../auth/auth.service.js';
 import type { KeyControls } from '../keys/key-controls.js';
 import { evaluatePolicy, type PolicyResult, type PolicyThresholds } from '../policy/policy.js';
 import type { ResolvedAccount } from '../rail/rail.port.js';
@@ -70,10 +70,15 @@ export async function decidePayout(
   period: { day: string; month: string },
   req: { amountArs: number; dest: PayoutDestination; approvalAtThreshold?: boolean },
 ): Promise<PayoutDecision> {
-  const keyControls = who.kind === 'api_key' && who.keyId ? who.controls : undefined;
-  const inputs = await readDecisionInputs(ctx, db, who.userId, keyControls ? who.keyId! : null, period);
+  const asKey = who.kind === 'api_key' && who.keyId ? who.keyId : null;
+  const inputs = await readDecisionInputs(ctx, db, who.userId, asKey, period);
   if (!inputs) throw noWalletError();
   const { thresholds, usage, keyUsage } = inputs;
+  // D12, D31, D44: the key as it is now, not as the request's authentication found it: a revoke, an edit or an
+  // expiry the owner saw answered before this decision (under the per-user lock) holds for it.
+  if (inputs.key === 'gone') throw new AppError('INVALID_TOKEN', 'The API key behind this token has been deleted');
+  if (inputs.key === 'expired') throw new AppError('INVALID_TOKEN', EXPIRED_KEY);
+  const keyControls = inputs.key ?? undefined;
   const { kind, destination, resolved } = req.dest;
   const policy = evaluatePolicy({
     amountArs: req.amountArs,

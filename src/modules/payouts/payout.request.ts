@@ -5,7 +5,8 @@ import type { DestinationKind } from '../../shared/ar-identifiers.js';
 import { AppError } from '../../shared/errors.js';
 import { newId, randomFromPool } from '../../shared/ids.js';
 import { availableChannels, createApproval, notifyPending } from '../approvals/approvals.service.js';
-import type { Principal } from '../auth/auth.service.js';
+import { requireScopeOf, type Principal } from '../auth/auth.service.js';
+import type { Scope } from '../keys/key-controls.js';
 import { writeAudit } from '../audit/audit.service.js';
 import { recordEvent } from '../events/events.service.js';
 import {
@@ -107,7 +108,7 @@ export async function requestPayout(
   who: Principal,
   input: PayoutRequest,
   idempotencyKey: string | undefined,
-  opts: { approvalTtlSeconds?: number; approvalAtThreshold?: boolean } = {},
+  opts: { approvalTtlSeconds?: number; approvalAtThreshold?: boolean; scope?: Scope } = {},
 ): Promise<PayoutResponse> {
   checkIdempotencyKey(idempotencyKey);
   const approvalTtlSeconds = Math.min(opts.approvalTtlSeconds ?? ctx.config.approvalTtlSeconds, ctx.config.approvalTtlSeconds);
@@ -131,7 +132,9 @@ export async function requestPayout(
     // reads the same through `decidePayout`.
     const wallet = await lockWalletForPayout(ctx.store, tx, who.userId);
     if (!wallet) return { kind: 'no_wallet' };
-    const { policy } = await decidePayout(ctx, tx, who, wallet, period, { amountArs: input.amount_ars, dest, approvalAtThreshold: opts.approvalAtThreshold });
+    const { policy, key } = await decidePayout(ctx, tx, who, wallet, period, { amountArs: input.amount_ars, dest, approvalAtThreshold: opts.approvalAtThreshold });
+    // D31: the scope as the key has it now; the route checked it as the request's authentication found it.
+    if (key) requireScopeOf({ ...who, controls: key.controls }, opts.scope ?? 'payouts:write');
     if (policy.decision === 'deny') {
       await writeAudit(tx, ctx.clock, who, { action: 'payout.denied', data: { request: input, reasons: policy.reasons } });
       return { kind: 'denied', policy };

@@ -112,7 +112,7 @@ export async function createTransfer(
       who,
       { amount_ars: input.amount, destination, destination_kind: inferDestinationKind(destination), note: input.description },
       idempotencyKey,
-      { approvalTtlSeconds: TRANSFER_HOLD_MS / 1000, approvalAtThreshold: true },
+      { approvalTtlSeconds: TRANSFER_HOLD_MS / 1000, approvalAtThreshold: true, scope: 'transfer:write' },
     );
   } catch (e) {
     throw mapRefusal(e);
