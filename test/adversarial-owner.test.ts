@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
 import { describe, expect, it, vi } from 'vitest';
 import type { BankRail } from '../src/modules/rail/rail.port.js';
 import {
@@ -348,6 +349,74 @@ describe('an agent that ends while its payout is on its way (D31, D44)', () => {
       await t.close();
     }
   });
+});
+
+/**
+ * PostgreSQL: a payout's decision read the key and thresholds under the per-user lock, and commits a few statements
+ * later. An owner's change that answered in between, without waiting for that lock, would answer before a payout
+ * decided on what it replaced. Another connection holds the user's usage row, so the payout stops right after its
+ * decision (at its usage upsert); the owner's change is asked then.
+ */
+describe.runIf(process.env.TEST_DATABASE_URL)('an owner change answers only after a payout decided before it (PostgreSQL)', () => {
+  async function holdUsageRow(t: TestApp, userId: string) {
+    const c = new pg.Client({ connectionString: t.config.databaseUrl });
+    await c.connect();
+    await c.query('begin');
+    const held = await c.query('select 1 from payout_usage where subject = $1 for update', [`u:${userId}`]);
+    expect(held.rowCount).toBeGreaterThan(0);
+    // pg_stat_activity is a snapshot held for the rest of a transaction once read: clear it before each look.
+    const waiting = async () =>
+      (await c.query('select pg_stat_clear_snapshot()')) &&
+      (
+        await c.query<{ n: number }>(
+          "select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and query ilike '%payout_usage%'",
+        )
+      ).rows[0]!.n > 0;
+    return {
+      waitForPayoutBlocked: async () => {
+        for (let i = 0; i < 200 && !(await waiting()); i++) await new Promise((r) => setTimeout(r, 50));
+        expect(await waiting(), 'the payout waits for the held usage row').toBe(true);
+      },
+      release: async () => {
+        await c.query('commit').catch(() => {});
+        await c.end();
+      },
+    };
+  }
+
+  const answeredWithin = async <T>(p: Promise<T>, ms: number) => Promise.race([p.then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), ms))]);
+
+  for (const change of ['delete the key', 'narrow the key allowlist', 'lower the per-tx limit'] as const) {
+    it(`${change}: if it answered while the payout was being decided, that payout is not sent on what it replaced`, async () => {
+      const t = await startTestApp();
+      let hold: Awaited<ReturnType<typeof holdUsageRow>> | null = null;
+      try {
+        const u = await createOnboardedUser(t.app, { fundArs: 10_000 });
+        await setThresholds(t.app, u.ownerToken, { per_tx_limit_ars: 0, daily_limit_ars: 0, monthly_limit_ars: 0, require_approval_above_ars: 0 });
+        const k = await newKey(t.app, u);
+        expect((await withdraw(t.app, k.token, { amount_ars: 1, destination: EXTERNAL_CBU })).statusCode).toBe(201); // the usage row exists
+        hold = await holdUsageRow(t, u.id);
+        const pending = withdraw(t.app, k.token, { amount_ars: 100, destination: EXTERNAL_CBU });
+        await hold.waitForPayoutBlocked();
+        const owner =
+          change === 'delete the key'
+            ? t.app.inject({ method: 'DELETE', url: `/v1/api-keys/${k.id}`, headers: bearer(u.ownerToken) })
+            : change === 'narrow the key allowlist'
+              ? t.app.inject({ method: 'PATCH', url: `/v1/api-keys/${k.id}`, headers: bearer(u.ownerToken), payload: { allowlist: [OTHER_CBU] } })
+              : t.app.inject({ method: 'PUT', url: '/v1/thresholds', headers: bearer(u.ownerToken), payload: { per_tx_limit_ars: 50 } });
+        const ownerAnsweredFirst = await answeredWithin(owner, 1000);
+        await hold.release();
+        hold = null;
+        const res = await pending;
+        expect((await owner).statusCode).toBeLessThan(300);
+        // The payout was decided before the change: fine, as long as the change did not answer first.
+        if (res.statusCode === 201) expect(ownerAnsweredFirst, 'the owner was told the change was made while a payout on the old terms was still to commit').toBe(false);
+      } finally {
+        await hold?.release();
+        await t.close();
+      }
+    });
+  }
 });
 
 describe('the pause and the thresholds racing a payout in flight (D16, D36)', () => {
