@@ -1,10 +1,11 @@
 import type { AppContext } from '../../context.js';
 import { compiled } from '../../db/compiled.js';
-import type { Executor } from '../../db/database.js';
+import { waitLongerForLocks, type Executor } from '../../db/database.js';
 import { kindOf } from '../../shared/ar-identifiers.js';
 import { AppError } from '../../shared/errors.js';
 import { arsToCentavos, centavosToArs } from '../../shared/money.js';
 import type { PolicyThresholds } from '../policy/policy.js';
+import { lockWalletForPayout } from '../wallet/wallet.locks.js';
 import type { ThresholdsTable } from './thresholds.tables.js';
 
 /** The wire form (contract, Thresholds): ARS numbers, 0 disables a limit. */
@@ -111,7 +112,11 @@ export async function writeThresholds(db: Executor, userId: string, t: PolicyThr
     .execute();
 }
 
-/** PUT semantics (contract): all five fields; omitted numeric fields are written as 0, an omitted whitelist as []. */
+/**
+ * PUT semantics (contract): all five fields; omitted numeric fields are written as 0, an omitted whitelist as [].
+ * "At once" (D16): under the per-user lock a payout's decision holds, waiting as long as the emergency stop may, so a
+ * payout decided on the old limits has committed before this answers and every later one reads the new ones.
+ */
 export async function replaceThresholds(ctx: AppContext, userId: string, input: Partial<ThresholdsView>): Promise<void> {
   const parsed = parseThresholdFields(input);
   const full: PolicyThresholds = {
@@ -121,5 +126,9 @@ export async function replaceThresholds(ctx: AppContext, userId: string, input: 
     requireApprovalAbove: parsed.requireApprovalAbove ?? 0,
     whitelist: parsed.whitelist ?? [],
   };
-  await writeThresholds(ctx.store.db, userId, full, ctx.clock.now());
+  await ctx.store.transaction(async (tx) => {
+    await waitLongerForLocks(ctx.store, tx);
+    await lockWalletForPayout(ctx.store, tx, userId);
+    await writeThresholds(tx, userId, full, ctx.clock.now());
+  });
 }
