@@ -8,6 +8,7 @@ import {
   expectError,
   EXTERNAL_CBU,
   setThresholds,
+  startNodes,
   startTestApp,
   withdraw,
   type OnboardedUser,
@@ -132,6 +133,39 @@ describe('budgets at the edge, in parallel (D16, D31)', () => {
     }
   });
 
+  it('two nodes, two keys, REST and MCP, user daily and key daily limits at once: neither is passed without the owner', async () => {
+    const onPostgres = !!process.env.TEST_DATABASE_URL;
+    const { nodes, close } = await startNodes(onPostgres ? 2 : 1);
+    try {
+      const [a, b] = [nodes[0]!, nodes[nodes.length - 1]!];
+      const u = await createOnboardedUser(a, { fundArs: 1_000_000 });
+      await setThresholds(a, u.ownerToken, { per_tx_limit_ars: 0, daily_limit_ars: 9000, monthly_limit_ars: 0, require_approval_above_ars: 0 });
+      const k1 = await newKey(a, u, { daily_limit_ars: 4000 });
+      const k2 = await newKey(a, u, { daily_limit_ars: 4000 });
+      const calls = Array.from({ length: 48 }, (_, i) => {
+        const node = i % 2 ? a : b;
+        const k = i % 4 < 2 ? k1 : k2;
+        return i % 3 === 0
+          ? mcpCall(node, k.key, 'request_payout', { amount_ars: 500, destination: EXTERNAL_CBU, idempotency_key: `n-${i}` }).then(mcpOutcome)
+          : withdraw(node, k.token, { amount_ars: 500, destination: EXTERNAL_CBU }).then((r) => ({ status: r.statusCode, body: r.json() as Record<string, unknown> }));
+      });
+      // The owner's default key pays too, with no key limit: only the user's daily limit holds it.
+      const own = Array.from({ length: 8 }, (_, i) => withdraw(i % 2 ? a : b, u.agentToken, { amount_ars: 500, destination: EXTERNAL_CBU }));
+      const out = await Promise.all(calls);
+      const ownOut = await Promise.all(own);
+      for (const o of out) expect([201, 202], JSON.stringify(o)).toContain(o.status);
+      for (const r of ownOut) expect([201, 202], r.body).toContain(r.statusCode);
+      const rows = await payoutsOf(a, u.id);
+      expect(allowedSum(rows)).toBeLessThanOrEqual(900_000);
+      expect(allowedSum(rows.filter((r) => r.api_key_id === k1.id))).toBeLessThanOrEqual(400_000);
+      expect(allowedSum(rows.filter((r) => r.api_key_id === k2.id))).toBeLessThanOrEqual(400_000);
+      // Held payouts count against the limits too (D16), so how many are allowed depends on the order; some are.
+      expect(rows.filter((r) => r.decision === 'allow').length).toBeGreaterThan(0);
+    } finally {
+      await close();
+    }
+  });
+
   it('exactly at a limit is allowed, one centavo over waits for the owner (per-tx, daily, key daily)', async () => {
     const t = await startTestApp();
     try {
@@ -205,6 +239,27 @@ describe('amounts at the edges are refused clearly and change nothing (D5, D15)'
     }
   });
 
+  it('the older surface (POST /v1/transfers): each is refused and nothing is created', async () => {
+    const t = await startTestApp();
+    try {
+      const u = await createOnboardedUser(t.app, { fundArs: 1000 });
+      for (const [i, [name, amount]] of [...bad, ['below 1 peso', 0.99] as [string, unknown], ['above the schema maximum', 1e11 + 1] as [string, unknown]].entries()) {
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/v1/transfers',
+          headers: { ...bearer(u.agentToken), 'idempotency-key': `tb-${i}` },
+          payload: { amount, destination: EXTERNAL_CBU },
+        });
+        expect(res.statusCode, `${name}: ${res.body}`).toBeGreaterThanOrEqual(400);
+        expect(res.statusCode, `${name}: ${res.body}`).toBeLessThan(500);
+      }
+      expect(await payoutsOf(t.app, u.id)).toEqual([]);
+      expect(await balanceOf(t.app, u)).toBe('1000.00');
+    } finally {
+      await t.close();
+    }
+  });
+
   it('MCP request_payout: each is an error result, and nothing is created', async () => {
     const t = await startTestApp();
     try {
@@ -239,6 +294,31 @@ describe('revoking an agent while its payout is on its way (D12, D31, D44)', () 
       expect(res.statusCode, res.body).toBe(401);
       expect(await payoutsOf(t.app, u.id)).toEqual([]);
       expect(await balanceOf(t.app, u)).toBe('10000.00');
+    } finally {
+      g.release();
+      await t.close();
+    }
+  });
+
+  it('the same on the older surface (POST /v1/transfers)', async () => {
+    const g = gatedResolve();
+    const t = await startTestApp({ deps: { rail: g.wrap } });
+    try {
+      const u = await createOnboardedUser(t.app, { fundArs: 10_000 });
+      const k = await newKey(t.app, u);
+      g.hold();
+      const pending = t.app.inject({
+        method: 'POST',
+        url: '/v1/transfers',
+        headers: { ...bearer(k.token), 'idempotency-key': 'tr-in-flight' },
+        payload: { amount: 100, destination: EXTERNAL_CBU },
+      });
+      await vi.waitFor(() => expect(g.waiting).toBe(1));
+      expect((await t.app.inject({ method: 'DELETE', url: `/v1/api-keys/${k.id}`, headers: bearer(u.ownerToken) })).statusCode).toBe(204);
+      g.release();
+      const res = await pending;
+      expect(res.statusCode, res.body).toBe(401);
+      expect(await payoutsOf(t.app, u.id)).toEqual([]);
     } finally {
       g.release();
       await t.close();
