@@ -14,6 +14,7 @@ import {
   type OnboardedUser,
   type TestApp,
 } from './helpers.js';
+import { startFakeTelegram } from './fake-telegram.js';
 import { agentsOf, connectApp, ORIGIN } from './oauth-flow.js';
 
 /**
@@ -609,3 +610,38 @@ describe('idempotency keys cannot get around a limit or the pause (D18, D27, D37
 });
 
 export type { TestApp };
+
+describe('an agent proposal approves only what the owner was shown (D13)', () => {
+  it('a field proposed at its current value is not shown, so approving never writes it back over a later owner change', async () => {
+    const TOKEN = '123456:TEST-token';
+    const SECRET = 'tg-webhook-secret-0123456789';
+    const CHAT = 777002;
+    const tg = await startFakeTelegram(TOKEN);
+    const t = await startTestApp({ env: { APPROVAL_CHANNELS: 'telegram', TELEGRAM_BOT_TOKEN: TOKEN, TELEGRAM_WEBHOOK_SECRET: SECRET, TELEGRAM_API_ROOT: tg.apiRoot } });
+    try {
+      const u = await createOnboardedUser(t.app, { fundArs: 10_000 });
+      const post = (update: object) =>
+        t.app.inject({ method: 'POST', url: '/v1/channels/telegram/webhook', headers: { 'x-telegram-bot-api-secret-token': SECRET }, payload: update });
+      const { code } = (await t.app.inject({ method: 'POST', url: '/v1/approval-channels/telegram', headers: bearer(u.ownerToken) })).json();
+      await post({ update_id: 1, message: { message_id: 1, chat: { id: CHAT, type: 'private' }, from: { id: CHAT, username: 'ana' }, text: `/start ${code}` } });
+      await setThresholds(t.app, u.ownerToken, { per_tx_limit_ars: 100_000, daily_limit_ars: 500_000, monthly_limit_ars: 2_000_000, require_approval_above_ars: 50_000 });
+
+      // The agent asks for a larger per-tx limit, and "proposes" the daily limit as it is.
+      const prop = mcpOutcome(await mcpCall(t.app, u.apiKey, 'propose_threshold_change', { per_tx_limit_ars: 150_000, daily_limit_ars: 500_000 }));
+      expect(prop.status, JSON.stringify(prop)).toBe(201);
+      const text = String(tg.of('sendMessage').at(-1)!.body.text);
+      expect(text).toContain('Límite por pago');
+      expect(text).not.toContain('Límite diario'); // nothing to show: it would not change
+
+      // Later the owner tightens the daily limit, then approves the message about the per-tx limit.
+      await setThresholds(t.app, u.ownerToken, { per_tx_limit_ars: 100_000, daily_limit_ars: 1000, monthly_limit_ars: 2_000_000, require_approval_above_ars: 50_000 });
+      await post({ update_id: 2, callback_query: { id: 'cb2', data: `a:${prop.body.approval_id as string}`, from: { id: CHAT }, message: { message_id: 1, chat: { id: CHAT } } } });
+      const th = (await t.app.inject({ method: 'GET', url: '/v1/thresholds', headers: bearer(u.ownerToken) })).json();
+      expect(th.per_tx_limit_ars).toBe(150_000);
+      expect(th.daily_limit_ars, 'the daily limit the owner set after the proposal, which the approval never showed').toBe(1000);
+    } finally {
+      await t.close();
+      await tg.close();
+    }
+  });
+});
