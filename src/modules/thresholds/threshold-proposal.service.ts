@@ -3,7 +3,17 @@ import { AppError } from '../../shared/errors.js';
 import { availableChannels, createApproval, notifyPending } from '../approvals/approvals.service.js';
 import type { Principal } from '../auth/auth.service.js';
 import { writeAudit } from '../audit/audit.service.js';
-import { parseThresholdFields, THRESHOLD_FIELDS, type ThresholdsView } from './thresholds.service.js';
+import type { PolicyThresholds } from '../policy/policy.js';
+import { loadThresholds, parseThresholdFields, THRESHOLD_FIELDS, type ThresholdsView } from './thresholds.service.js';
+
+/** Each wire field and the threshold it sets. */
+const FIELD_KEYS: Record<keyof ThresholdsView, keyof PolicyThresholds> = {
+  per_tx_limit_ars: 'perTxLimit',
+  daily_limit_ars: 'dailyLimit',
+  monthly_limit_ars: 'monthlyLimit',
+  require_approval_above_ars: 'requireApprovalAbove',
+  whitelist_cbus: 'whitelist',
+};
 
 /**
  * MCP `propose_threshold_change` (D13): an agent never changes limits itself. The proposal becomes a
@@ -15,10 +25,21 @@ export async function proposeThresholdChange(ctx: AppContext, who: Principal, in
     throw new AppError('INVALID_REQUEST', `Propose at least one of: ${THRESHOLD_FIELDS.join(', ')}`);
   }
   const parsed = parseThresholdFields(proposed);
+  // D13: the owner is shown only what would change (the approval's notice, sent now, lists a field only when its
+  // value differs), so only that is asked. A field proposed at its value in force would otherwise be written on
+  // approval too, unseen, over whatever the owner set meanwhile.
+  const current = await loadThresholds(ctx, ctx.store.db, who.userId);
+  const asked = Object.fromEntries(
+    Object.entries(parsed).filter(([k, v]) => JSON.stringify(v) !== JSON.stringify(current[k as keyof PolicyThresholds])),
+  ) as Partial<PolicyThresholds>;
+  if (Object.keys(asked).length === 0) {
+    throw new AppError('INVALID_REQUEST', 'Nothing to propose: these are the limits in force');
+  }
+  const shown = Object.fromEntries(Object.entries(proposed).filter(([k]) => FIELD_KEYS[k as keyof ThresholdsView] in asked));
   const channels = (await availableChannels(ctx, who.userId)).map((c) => c.name);
   if (channels.length === 0) throw new AppError('APPROVAL_NOT_CONFIGURED', 'No approval channel is available to ask the owner');
   const approval = await ctx.store.transaction(async (tx) => {
-    const a = await createApproval(ctx, tx, { userId: who.userId, kind: 'threshold_change', proposal: parsed, who, channels });
+    const a = await createApproval(ctx, tx, { userId: who.userId, kind: 'threshold_change', proposal: asked, who, channels });
     await writeAudit(tx, ctx.clock, who, { action: 'thresholds.proposed', subjectId: a.id, data: proposed });
     return a;
   });
@@ -28,6 +49,6 @@ export async function proposeThresholdChange(ctx: AppContext, who: Principal, in
     status: 'pending' as const,
     expires_at: approval.expires_at,
     expires_in: ctx.config.approvalTtlSeconds,
-    proposed,
+    proposed: shown,
   };
 }
