@@ -278,6 +278,38 @@ describe('amounts at the edges are refused clearly and change nothing (D5, D15)'
   });
 });
 
+describe('limits at the edges are refused and change nothing (D15, D31)', () => {
+  const badLimits: unknown[] = [-1, -0.01, 1.005, 0.001, '100', null, true, 1e300, [1]];
+  it('PUT /v1/thresholds, PATCH of a key and an agent proposal: 400/INVALID_REQUEST each, nothing changed or asked', async () => {
+    const t = await startTestApp();
+    try {
+      const u = await createOnboardedUser(t.app, { fundArs: 1000 });
+      await setThresholds(t.app, u.ownerToken, { per_tx_limit_ars: 100, daily_limit_ars: 200, monthly_limit_ars: 300, require_approval_above_ars: 50 });
+      const k = await newKey(t.app, u, { per_tx_limit_ars: 10, daily_limit_ars: 20, monthly_limit_ars: 30 });
+      const thresholds = async () => (await t.app.inject({ method: 'GET', url: '/v1/thresholds', headers: bearer(u.ownerToken) })).json();
+      const keyView = async () => (await t.app.inject({ method: 'GET', url: '/v1/api-keys', headers: bearer(u.ownerToken) })).json().api_keys.find((x: { id: string }) => x.id === k.id);
+      const th0 = await thresholds();
+      const k0 = await keyView();
+      for (const field of ['per_tx_limit_ars', 'daily_limit_ars', 'monthly_limit_ars', 'require_approval_above_ars']) {
+        for (const v of badLimits) {
+          const put = await t.app.inject({ method: 'PUT', url: '/v1/thresholds', headers: bearer(u.ownerToken), payload: { ...th0, [field]: v } });
+          expect(put.statusCode, `PUT ${field}=${JSON.stringify(v)}: ${put.body}`).toBe(400);
+          const prop = mcpOutcome(await mcpCall(t.app, u.apiKey, 'propose_threshold_change', { [field]: v }));
+          expect(prop.status, `propose ${field}=${JSON.stringify(v)}`).toMatch(/error/);
+          if (field === 'require_approval_above_ars') continue;
+          const patch = await t.app.inject({ method: 'PATCH', url: `/v1/api-keys/${k.id}`, headers: bearer(u.ownerToken), payload: { [field]: v } });
+          expect(patch.statusCode, `PATCH ${field}=${JSON.stringify(v)}: ${patch.body}`).toBe(400);
+        }
+      }
+      expect(await thresholds()).toEqual(th0);
+      expect(await keyView()).toEqual(k0);
+      expect((await t.app.inject({ method: 'GET', url: '/v1/approvals', headers: bearer(u.ownerToken) })).json().approvals).toEqual([]);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
 describe('revoking an agent while its payout is on its way (D12, D31, D44)', () => {
   it('a key deleted while its payout request is in flight: once the delete has answered, that request pays nothing', async () => {
     const g = gatedResolve();
@@ -522,6 +554,29 @@ describe('the pause and the thresholds racing a payout in flight (D16, D36)', ()
       await t.app.inject({ method: 'POST', url: '/v1/payouts/resume', headers: bearer(u.ownerToken) });
       expect((await withdraw(t.app, u.agentToken, { amount_ars: 100, destination: EXTERNAL_CBU }, 'p-1')).statusCode).toBe(201);
       expect((await payoutsOf(t.app, u.id)).length).toBe(1);
+    } finally {
+      g.release();
+      await t.close();
+    }
+  });
+
+  it('an approval in flight (at its destination re-check) when the pause answers is refused 409 and the payout stays held', async () => {
+    const g = gatedResolve();
+    const t = await startTestApp({ deps: { rail: g.wrap } });
+    try {
+      const u = await createOnboardedUser(t.app, { fundArs: 100_000 });
+      const held = await withdraw(t.app, u.agentToken, { amount_ars: 60_000, destination: EXTERNAL_CBU });
+      expect(held.statusCode).toBe(202);
+      g.hold();
+      const approving = t.app.inject({ method: 'POST', url: `/v1/approvals/${held.json().approval_id as string}/approve`, headers: bearer(u.ownerToken) });
+      await vi.waitFor(() => expect(g.waiting).toBe(1));
+      const pause = await t.app.inject({ method: 'POST', url: '/v1/payouts/pause', headers: bearer(u.ownerToken) });
+      expect(pause.json()).toMatchObject({ paused: true, in_flight: [] });
+      g.release();
+      expectError(await approving, 409, 'PAYOUTS_PAUSED');
+      const rec = (await t.app.inject({ method: 'GET', url: `/v1/withdraws/${held.json().id as string}`, headers: bearer(u.ownerToken) })).json();
+      expect(rec.status).toBe('pending_approval');
+      expect(await balanceOf(t.app, u)).toBe('100000.00');
     } finally {
       g.release();
       await t.close();
