@@ -664,7 +664,6 @@ describe('idempotency keys cannot get around a limit or the pause (D18, D27, D37
   });
 });
 
-export type { TestApp };
 
 describe('an agent proposal approves only what the owner was shown (D13)', () => {
   it('a field proposed at its current value is not shown, so approving never writes it back over a later owner change', async () => {
