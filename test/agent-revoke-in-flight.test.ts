@@ -1,0 +1,242 @@
+import pg from 'pg';
+import { describe, expect, it, vi } from 'vitest';
+import {
+  bearer,
+  createOnboardedUser,
+  expectError,
+  EXTERNAL_CBU,
+  setThresholds,
+  startTestApp,
+  withdraw,
+  type TestApp,
+} from './helpers.js';
+import { agentsOf, connectApp, ORIGIN } from './oauth-flow.js';
+import { balanceOf, gatedResolve, mcpCall, mcpOutcome, newKey, OTHER_CBU, payoutsOf } from './owner-control-kit.js';
+
+/**
+ * An agent revoked, narrowed or expired while its payout is on its way (D12, D31, D44): once the owner's change has
+ * answered, that payout is decided on the key as the change left it.
+ * Runs on SQLite and (TEST_DATABASE_URL) PostgreSQL.
+ */
+
+describe('revoking an agent while its payout is on its way (D12, D31, D44)', () => {
+  it('a key deleted while its payout request is in flight: once the delete has answered, that request pays nothing', async () => {
+    const g = gatedResolve();
+    const t = await startTestApp({ deps: { rail: g.wrap } });
+    try {
+      const u = await createOnboardedUser(t.app, { fundArs: 10_000 });
+      const k = await newKey(t.app, u);
+      g.hold();
+      const pending = withdraw(t.app, k.token, { amount_ars: 100, destination: EXTERNAL_CBU }, 'in-flight-1');
+      await vi.waitFor(() => expect(g.waiting).toBe(1));
+      const del = await t.app.inject({ method: 'DELETE', url: `/v1/api-keys/${k.id}`, headers: bearer(u.ownerToken) });
+      expect(del.statusCode).toBe(204);
+      g.release();
+      const res = await pending;
+      expect(res.statusCode, res.body).toBe(401);
+      expect(await payoutsOf(t.app, u.id)).toEqual([]);
+      expect(await balanceOf(t.app, u)).toBe('10000.00');
+    } finally {
+      g.release();
+      await t.close();
+    }
+  });
+
+  it('the same on the older surface (POST /v1/transfers)', async () => {
+    const g = gatedResolve();
+    const t = await startTestApp({ deps: { rail: g.wrap } });
+    try {
+      const u = await createOnboardedUser(t.app, { fundArs: 10_000 });
+      const k = await newKey(t.app, u);
+      g.hold();
+      const pending = t.app.inject({
+        method: 'POST',
+        url: '/v1/transfers',
+        headers: { ...bearer(k.token), 'idempotency-key': 'tr-in-flight' },
+        payload: { amount: 100, destination: EXTERNAL_CBU },
+      });
+      await vi.waitFor(() => expect(g.waiting).toBe(1));
+      expect((await t.app.inject({ method: 'DELETE', url: `/v1/api-keys/${k.id}`, headers: bearer(u.ownerToken) })).statusCode).toBe(204);
+      g.release();
+      const res = await pending;
+      expect(res.statusCode, res.body).toBe(401);
+      expect(await payoutsOf(t.app, u.id)).toEqual([]);
+    } finally {
+      g.release();
+      await t.close();
+    }
+  });
+
+  it('the same through MCP with the raw key', async () => {
+    const g = gatedResolve();
+    const t = await startTestApp({ deps: { rail: g.wrap } });
+    try {
+      const u = await createOnboardedUser(t.app, { fundArs: 10_000 });
+      const k = await newKey(t.app, u);
+      g.hold();
+      const pending = mcpCall(t.app, k.key, 'request_payout', { amount_ars: 100, destination: EXTERNAL_CBU, idempotency_key: 'mcp-in-flight' });
+      await vi.waitFor(() => expect(g.waiting).toBe(1));
+      expect((await t.app.inject({ method: 'DELETE', url: `/v1/api-keys/${k.id}`, headers: bearer(u.ownerToken) })).statusCode).toBe(204);
+      g.release();
+      const out = mcpOutcome(await pending);
+      expect(out.status, JSON.stringify(out)).toBe('error');
+      expect(await payoutsOf(t.app, u.id)).toEqual([]);
+    } finally {
+      g.release();
+      await t.close();
+    }
+  });
+
+  it('a payout in flight when the owner narrows the key allowlist: once the change has answered, it is not paid elsewhere', async () => {
+    const g = gatedResolve();
+    const t = await startTestApp({ deps: { rail: g.wrap } });
+    try {
+      const u = await createOnboardedUser(t.app, { fundArs: 10_000 });
+      const k = await newKey(t.app, u);
+      g.hold();
+      const pending = withdraw(t.app, k.token, { amount_ars: 100, destination: EXTERNAL_CBU });
+      await vi.waitFor(() => expect(g.waiting).toBe(1));
+      const patch = await t.app.inject({ method: 'PATCH', url: `/v1/api-keys/${k.id}`, headers: bearer(u.ownerToken), payload: { allowlist: [OTHER_CBU] } });
+      expect(patch.statusCode).toBe(200);
+      g.release();
+      const res = await pending;
+      expectError(res, 422, 'PAYOUT_DENIED');
+      expect(res.json().reasons).toEqual(['key_allowlist_violation']);
+      expect(await payoutsOf(t.app, u.id)).toEqual([]);
+    } finally {
+      g.release();
+      await t.close();
+    }
+  });
+});
+
+describe('an agent that ends while its payout is on its way (D31, D44)', () => {
+  it('a payout in flight when the owner takes payouts:write away from the key: once the change has answered, it pays nothing', async () => {
+    const g = gatedResolve();
+    const t = await startTestApp({ deps: { rail: g.wrap } });
+    try {
+      const u = await createOnboardedUser(t.app, { fundArs: 10_000 });
+      const k = await newKey(t.app, u, { scopes: ['payouts:write', 'payouts:read'] });
+      g.hold();
+      const pending = withdraw(t.app, k.token, { amount_ars: 100, destination: EXTERNAL_CBU });
+      await vi.waitFor(() => expect(g.waiting).toBe(1));
+      const patch = await t.app.inject({ method: 'PATCH', url: `/v1/api-keys/${k.id}`, headers: bearer(u.ownerToken), payload: { scopes: ['payouts:read'] } });
+      expect(patch.statusCode).toBe(200);
+      g.release();
+      expectError(await pending, 403, 'INSUFFICIENT_SCOPE');
+      expect(await payoutsOf(t.app, u.id)).toEqual([]);
+    } finally {
+      g.release();
+      await t.close();
+    }
+  });
+
+  it('a key that expires while its payout request is in flight pays nothing', async () => {
+    const g = gatedResolve();
+    const t = await startTestApp({ deps: { rail: g.wrap } });
+    try {
+      const u = await createOnboardedUser(t.app, { fundArs: 10_000 });
+      const k = await newKey(t.app, u, { expires_at: new Date(t.clock.now().getTime() + 60_000).toISOString() });
+      g.hold();
+      const pending = withdraw(t.app, k.token, { amount_ars: 100, destination: EXTERNAL_CBU });
+      await vi.waitFor(() => expect(g.waiting).toBe(1));
+      t.clock.advance(61_000);
+      g.release();
+      const res = await pending;
+      expect(res.statusCode, res.body).toBe(401);
+      expect(await payoutsOf(t.app, u.id)).toEqual([]);
+    } finally {
+      g.release();
+      await t.close();
+    }
+  });
+
+  it('an app connected by OAuth, revoked while its request_payout is in flight, pays nothing', async () => {
+    const g = gatedResolve();
+    const t = await startTestApp({ deps: { rail: g.wrap }, env: { PUBLIC_URL: ORIGIN } });
+    try {
+      const u = await createOnboardedUser(t.app, { fundArs: 10_000 });
+      const connected = await connectApp(t.app, u, { scopes: ['payouts:write', 'payouts:read'] });
+      g.hold();
+      const pending = mcpCall(t.app, connected.access_token, 'request_payout', { amount_ars: 100, destination: EXTERNAL_CBU, idempotency_key: 'oauth-1' });
+      await vi.waitFor(() => expect(g.waiting).toBe(1));
+      const agent = (await agentsOf(t.app, u)).find((a) => a.kind === 'oauth')!;
+      expect((await t.app.inject({ method: 'DELETE', url: `/v1/api-keys/${agent.id}`, headers: bearer(u.ownerToken) })).statusCode).toBe(204);
+      g.release();
+      const out = mcpOutcome(await pending);
+      expect(out.status, JSON.stringify(out)).toBe('error');
+      expect(await payoutsOf(t.app, u.id)).toEqual([]);
+    } finally {
+      g.release();
+      await t.close();
+    }
+  });
+});
+
+/**
+ * PostgreSQL: a payout's decision read the key and thresholds under the per-user lock, and commits a few statements
+ * later. An owner's change that answered in between, without waiting for that lock, would answer before a payout
+ * decided on what it replaced. Another connection holds the user's usage row, so the payout stops right after its
+ * decision (at its usage upsert); the owner's change is asked then.
+ */
+describe.runIf(process.env.TEST_DATABASE_URL)('an owner change answers only after a payout decided before it (PostgreSQL)', () => {
+  async function holdUsageRow(t: TestApp, userId: string) {
+    const c = new pg.Client({ connectionString: t.config.databaseUrl });
+    await c.connect();
+    await c.query('begin');
+    const held = await c.query('select 1 from payout_usage where subject = $1 for update', [`u:${userId}`]);
+    expect(held.rowCount).toBeGreaterThan(0);
+    // pg_stat_activity is a snapshot held for the rest of a transaction once read: clear it before each look.
+    const waiting = async () =>
+      (await c.query('select pg_stat_clear_snapshot()')) &&
+      (
+        await c.query<{ n: number }>(
+          "select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and query ilike '%payout_usage%'",
+        )
+      ).rows[0]!.n > 0;
+    return {
+      waitForPayoutBlocked: async () => {
+        for (let i = 0; i < 200 && !(await waiting()); i++) await new Promise((r) => setTimeout(r, 50));
+        expect(await waiting(), 'the payout waits for the held usage row').toBe(true);
+      },
+      release: async () => {
+        await c.query('commit').catch(() => {});
+        await c.end();
+      },
+    };
+  }
+
+  const answeredWithin = async <T>(p: Promise<T>, ms: number) => Promise.race([p.then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), ms))]);
+
+  for (const change of ['delete the key', 'narrow the key allowlist', 'lower the per-tx limit'] as const) {
+    it(`${change}: if it answered while the payout was being decided, that payout is not sent on what it replaced`, async () => {
+      const t = await startTestApp();
+      let hold: Awaited<ReturnType<typeof holdUsageRow>> | null = null;
+      try {
+        const u = await createOnboardedUser(t.app, { fundArs: 10_000 });
+        await setThresholds(t.app, u.ownerToken, { per_tx_limit_ars: 0, daily_limit_ars: 0, monthly_limit_ars: 0, require_approval_above_ars: 0 });
+        const k = await newKey(t.app, u);
+        expect((await withdraw(t.app, k.token, { amount_ars: 1, destination: EXTERNAL_CBU })).statusCode).toBe(201); // the usage row exists
+        hold = await holdUsageRow(t, u.id);
+        const pending = withdraw(t.app, k.token, { amount_ars: 100, destination: EXTERNAL_CBU });
+        await hold.waitForPayoutBlocked();
+        const owner =
+          change === 'delete the key'
+            ? t.app.inject({ method: 'DELETE', url: `/v1/api-keys/${k.id}`, headers: bearer(u.ownerToken) })
+            : change === 'narrow the key allowlist'
+              ? t.app.inject({ method: 'PATCH', url: `/v1/api-keys/${k.id}`, headers: bearer(u.ownerToken), payload: { allowlist: [OTHER_CBU] } })
+              : t.app.inject({ method: 'PUT', url: '/v1/thresholds', headers: bearer(u.ownerToken), payload: { per_tx_limit_ars: 50 } });
+        const ownerAnsweredFirst = await answeredWithin(owner, 1000);
+        await hold.release();
+        hold = null;
+        const res = await pending;
+        expect((await owner).statusCode).toBeLessThan(300);
+        // The payout was decided before the change: fine, as long as the change did not answer first.
+        if (res.statusCode === 201) expect(ownerAnsweredFirst, 'the owner was told the change was made while a payout on the old terms was still to commit').toBe(false);
+      } finally {
+        await hold?.release();
+        await t.close();
+      }
+    });
+  }
+});
