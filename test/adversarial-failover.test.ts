@@ -1,0 +1,431 @@
+import { randomBytes } from 'node:crypto';
+import { Writable } from 'node:stream';
+import { setTimeout as sleep } from 'node:timers/promises';
+import pg from 'pg';
+import { describe, expect, it } from 'vitest';
+import { effectiveKey } from '../src/modules/idempotency/idempotency.service.js';
+import type { BankRail } from '../src/modules/rail/rail.port.js';
+import type { WebhookSender } from '../src/modules/webhooks/sender.port.js';
+import { bearer, createOnboardedUser, createTestStore, EXTERNAL_CBU, startTestApp, withdraw, type OnboardedUser, type TestStore } from './helpers.js';
+import { startPgProxy } from './pg-proxy.js';
+
+/**
+ * Adversarial checks of D42 on PostgreSQL, beyond src/db/failover.test.ts: lost connections of the jobs' pool,
+ * waves of them during a burst, outside sessions holding the other rows and tables a payout touches, and what
+ * an operator sees (/metrics, logs) meanwhile. Same convention as failover.test.ts: runs only with
+ * TEST_DATABASE_URL.
+ */
+const base = process.env.TEST_DATABASE_URL;
+
+function via(store: TestStore, url: (u: URL) => string): TestStore {
+  return { ...store, config: { ...store.config, databaseUrl: url(new URL(store.config.databaseUrl)) } };
+}
+const named = (name: string) => (u: URL) => {
+  u.searchParams.set('application_name', name);
+  return u.toString();
+};
+
+async function admin<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
+  const c = new pg.Client({ connectionString: base });
+  await c.connect();
+  try {
+    return await fn(c);
+  } finally {
+    await c.end();
+  }
+}
+
+/** Terminates every connection of the app named `name` (only this test's; never another database's). */
+const killAll = (name: string) =>
+  admin(async (c) => (await c.query('select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1 and datname = current_database()', [name])).rowCount ?? 0);
+
+/** Log lines captured from the app's logger. */
+function logSink() {
+  const lines: string[] = [];
+  const stream = new Writable({
+    write(chunk, _enc, cb) {
+      lines.push(...String(chunk).split('\n').filter(Boolean));
+      cb();
+    },
+  });
+  return { stream, lines };
+}
+
+async function eventCount(t: { app: { ctx: { store: { db: any } } } }, type: string, payoutId: string): Promise<number> {
+  const rows = await t.app.ctx.store.db.selectFrom('events').select(['data']).where('type', '=', type).execute();
+  return rows.filter((r: { data: string }) => JSON.parse(r.data).id === payoutId).length;
+}
+
+describe.runIf(base)('adversarial PostgreSQL failover (D42)', () => {
+  it('the jobs pool loses its connections mid-delivery and mid-confirmation: jobs resume, every payout confirmed once, every event delivered', { timeout: 120_000 }, async () => {
+    const testStore = await createTestStore();
+    const name = `jobs-${randomBytes(4).toString('hex')}`;
+    const sink = logSink();
+    let killDuringSend = 0;
+    let killDuringRail = 0;
+    const received = new Map<string, number>();
+    const sender: WebhookSender = {
+      send: async (req) => {
+        if (killDuringSend > 0) {
+          killDuringSend--;
+          await killAll(name);
+        }
+        const id = JSON.parse(req.body).id as string;
+        received.set(id, (received.get(id) ?? 0) + 1);
+        return { kind: 'response', status: 200 };
+      },
+    };
+    const rail = (sandbox: BankRail): BankRail =>
+      new Proxy(sandbox, {
+        get(target, prop, receiver) {
+          const v = Reflect.get(target, prop, receiver);
+          if (prop !== 'getTransfers' || typeof v !== 'function') return typeof v === 'function' ? v.bind(target) : v;
+          return async (refs: readonly string[]) => {
+            const answer = await (v as (r: readonly string[]) => Promise<unknown>).call(target, refs);
+            if (killDuringRail > 0) {
+              killDuringRail--;
+              await killAll(name);
+            }
+            return answer;
+          };
+        },
+      });
+    const t = await startTestApp({
+      store: via(testStore, named(name)),
+      env: { LOG_LEVEL: 'warn', SANDBOX_CONFIRM_DELAY_MS: '1000' },
+      deps: { webhookSender: sender, rail, logStream: sink.stream },
+    });
+    try {
+      const users: OnboardedUser[] = [];
+      for (let i = 0; i < 3; i++) {
+        const u = await createOnboardedUser(t.app, { fundArs: 1_000 });
+        const hook = await t.app.inject({ method: 'PUT', url: '/v1/webhook', headers: bearer(u.ownerToken), payload: { url: 'http://127.0.0.1:9/hook', secret: 'whsec-test-0123456789abcdef' } });
+        expect(hook.statusCode).toBe(200);
+        users.push(u);
+      }
+      const payoutIds: string[] = [];
+      for (const u of users) {
+        for (let i = 0; i < 5; i++) {
+          const res = await withdraw(t.app, u.agentToken, { amount_ars: 10, destination: EXTERNAL_CBU });
+          expect(res.statusCode).toBe(201);
+          payoutIds.push(res.json().id);
+        }
+      }
+      // Deliveries: the connections die while the first sends are in flight (claimed, outcome not yet written).
+      killDuringSend = 2;
+      await t.app.jobs.webhookDelivery!.runOnce();
+      // Confirmations: the connections die between the rail's answer and applying it.
+      t.clock.advance(5_000);
+      killDuringRail = 2;
+      await t.app.jobs.railSettlement!.runOnce();
+      await t.app.jobs.payoutFollowUp!.runOnce();
+      // The process lives; the jobs resume once the leases they held run out.
+      for (let round = 0; round < 6; round++) {
+        t.clock.advance(61_000);
+        await t.app.jobs.railSettlement!.runOnce();
+        await t.app.jobs.payoutFollowUp!.runOnce();
+        await t.app.jobs.webhookDelivery!.runOnce();
+      }
+      const db = t.app.ctx.store.db;
+      const rows = await db.selectFrom('payouts').select(['id', 'status']).execute();
+      expect(rows.map((r) => r.status).sort()).toEqual(payoutIds.map(() => 'confirmed'));
+      for (const id of payoutIds) {
+        expect(await eventCount(t, 'payout.requested', id)).toBe(1);
+        expect(await eventCount(t, 'payout.confirmed', id)).toBe(1);
+      }
+      // Every event reached the receiver at least once, and every delivery is finished.
+      const events = await db.selectFrom('events').select(['id', 'user_id', 'type']).execute();
+      const mine = events.filter((e) => users.some((u) => u.id === e.user_id) && e.type.startsWith('payout.'));
+      expect(mine).toHaveLength(payoutIds.length * 3);
+      for (const e of mine) expect([e.id, (received.get(e.id) ?? 0) >= 1]).toEqual([e.id, true]);
+      const deliveries = await db.selectFrom('webhook_deliveries').select(['status']).execute();
+      expect(deliveries.every((d) => d.status === 'delivered')).toBe(true);
+      // Logs stay small: no client, pool or row objects.
+      expect(sink.lines.length).toBeGreaterThan(0);
+      expect(Math.max(...sink.lines.map((l) => l.length))).toBeLessThan(8_000);
+    } finally {
+      await t.close();
+      await testStore.drop();
+    }
+  });
+
+  it('several waves of pg_terminate_backend during a payout burst: 201 or 503 + Retry-After, one event and one audit row per payout, money adds up, /metrics shows it', { timeout: 120_000 }, async () => {
+    const testStore = await createTestStore();
+    const name = `waves-${randomBytes(4).toString('hex')}`;
+    const sink = logSink();
+    const t = await startTestApp({ store: via(testStore, named(name)), env: { DATABASE_POOL_MAX: '6', LOG_LEVEL: 'warn' }, deps: { logStream: sink.stream } });
+    try {
+      const users = await Promise.all(Array.from({ length: 4 }, () => createOnboardedUser(t.app, { fundArs: 10_000 })));
+      const requests = users.flatMap((u) =>
+        Array.from({ length: 25 }, (_, i) => {
+          const key = `w-${u.id}-${i}`;
+          return { u, key, res: sleep(i * 4).then(() => withdraw(t.app, u.agentToken, { amount_ars: 7, destination: EXTERNAL_CBU }, key)) };
+        }),
+      );
+      let killed = 0;
+      for (let wave = 0; wave < 6; wave++) {
+        await sleep(15);
+        killed += await killAll(name);
+      }
+      const answers = await Promise.all(requests.map(async (r) => ({ ...r, res: await r.res })));
+      expect(killed).toBeGreaterThan(0);
+      for (const a of answers) {
+        expect([201, 503]).toContain(a.res.statusCode);
+        if (a.res.statusCode === 503) {
+          expect(a.res.headers['retry-after']).toBe('1');
+          expect(a.res.json().error).toBe('SERVICE_UNAVAILABLE');
+        }
+      }
+      // /metrics answers right after, with the 503s and their kind.
+      const metrics = await t.app.inject({ method: 'GET', url: '/metrics' });
+      expect(metrics.statusCode).toBe(200);
+      const n503 = answers.filter((a) => a.res.statusCode === 503).length;
+      if (n503 > 0) {
+        expect(metrics.body).toMatch(new RegExp(`http_requests_total\\{route="/v1/withdraws",method="POST",status="503"\\} ${n503}\\b`));
+        expect(metrics.body).toMatch(/store_unavailable_total\{kind="(connection|commit_unknown)"\} \d+/);
+      }
+
+      t.clock.advance(61_000);
+      for (let i = 0; i < 3; i++) {
+        await t.app.jobs.railSettlement!.runOnce();
+        await t.app.jobs.payoutFollowUp!.runOnce();
+        t.clock.advance(61_000);
+      }
+      const db = t.app.ctx.store.db;
+      for (const u of users) {
+        const mine = answers.filter((a) => a.u === u);
+        const rows = await db.selectFrom('payouts').select(['id', 'idempotency_key', 'status', 'amount']).where('user_id', '=', u.id).execute();
+        const byKey = new Map(rows.map((r) => [r.idempotency_key, r]));
+        for (const a of mine) {
+          const row = byKey.get(a.key);
+          expect([a.key, a.res.statusCode, row !== undefined]).toEqual([a.key, a.res.statusCode, a.res.statusCode === 201]);
+          if (row) expect(a.res.json().id).toBe(row.id);
+        }
+        for (const r of rows) {
+          expect([r.id, r.status]).toEqual([r.id, 'confirmed']);
+          expect(await eventCount(t, 'payout.requested', r.id)).toBe(1);
+          expect(await eventCount(t, 'payout.confirmed', r.id)).toBe(1);
+          const audit = await db.selectFrom('audit_log').select('id').where('action', '=', 'payout.requested').where('subject_id', '=', r.id).execute();
+          expect(audit).toHaveLength(1);
+        }
+        const paid = rows.reduce((n, r) => n + Number(r.amount), 0);
+        const balance = (await t.app.inject({ method: 'GET', url: '/v1/balance', headers: bearer(u.ownerToken) })).json().available;
+        expect(Math.round(Number(balance) * 100)).toBe(1_000_000 - paid);
+        // A 503's key is free: retrying it pays once.
+        const refused = mine.find((a) => a.res.statusCode === 503);
+        if (refused) {
+          const retry = await withdraw(t.app, u.agentToken, { amount_ars: 7, destination: EXTERNAL_CBU }, refused.key);
+          expect(retry.statusCode).toBe(201);
+          expect(await db.selectFrom('payouts').select('id').where('user_id', '=', u.id).where('idempotency_key', '=', refused.key).execute()).toHaveLength(1);
+        }
+      }
+      expect(Math.max(0, ...sink.lines.map((l) => l.length))).toBeLessThan(8_000);
+    } finally {
+      await t.close();
+      await testStore.drop();
+    }
+  });
+
+  describe('an outside session holding what a payout touches', () => {
+    const LOCK_MS = 300;
+
+    /** Runs `hold` in an outside transaction, then a payout of `held` and one of `free` at once. */
+    async function underLock(env: Record<string, string>, hold: (c: pg.Client, held: OnboardedUser, key: string) => Promise<void>) {
+      const t = await startTestApp({ env: { DATABASE_LOCK_TIMEOUT_MS: String(LOCK_MS), ...env } });
+      const outside = new pg.Client({ connectionString: t.config.databaseUrl });
+      await outside.connect();
+      const [held, free] = [await createOnboardedUser(t.app, { fundArs: 100 }), await createOnboardedUser(t.app, { fundArs: 100 })];
+      // One payout each first, so that every row the next touches exists (usage counters, the webhook's user).
+      for (const u of [held, free]) expect((await withdraw(t.app, u.agentToken, { amount_ars: 1, destination: EXTERNAL_CBU })).statusCode).toBe(201);
+      const key = `held-${randomBytes(3).toString('hex')}`;
+      await outside.query('begin');
+      await hold(outside, held, key);
+      const started = Date.now();
+      const [blocked, served] = await Promise.all([
+        withdraw(t.app, held.agentToken, { amount_ars: 2, destination: EXTERNAL_CBU }, key),
+        withdraw(t.app, free.agentToken, { amount_ars: 2, destination: EXTERNAL_CBU }),
+      ]);
+      const elapsed = Date.now() - started;
+      return {
+        t,
+        held,
+        free,
+        key,
+        blocked,
+        served,
+        elapsed,
+        release: async () => {
+          await outside.query('rollback');
+          await outside.end();
+        },
+        payoutsOf: (u: OnboardedUser) => t.app.ctx.store.db.selectFrom('payouts').select(['id', 'idempotency_key', 'status']).where('user_id', '=', u.id).execute(),
+      };
+    }
+
+    async function expectRefusedAndNothingKept(r: Awaited<ReturnType<typeof underLock>>, kind: string) {
+      try {
+        expect(r.served.statusCode).toBe(201);
+        expect(r.blocked.statusCode).toBe(503);
+        expect(r.blocked.headers['retry-after']).toBe('1');
+        expect(r.elapsed).toBeLessThan(3_000);
+        const metrics = (await r.t.app.inject({ method: 'GET', url: '/metrics' })).body;
+        expect(metrics).toMatch(new RegExp(`store_unavailable_total\\{kind="${kind}"\\} 1`));
+        // Nothing kept: no payout, no event, no audit row of the refused request.
+        expect((await r.payoutsOf(r.held)).map((p) => p.idempotency_key)).not.toContain(r.key);
+        const db = r.t.app.ctx.store.db;
+        const audits = await db.selectFrom('audit_log').select('data').where('user_id', '=', r.held.id).where('action', '=', 'payout.requested').execute();
+        expect(audits).toHaveLength(1);
+        const events = await db.selectFrom('events').select('id').where('user_id', '=', r.held.id).where('type', '=', 'payout.requested').execute();
+        expect(events).toHaveLength(1);
+        await r.release();
+        // The key is free: the same request pays once now.
+        const retry = await withdraw(r.t.app, r.held.agentToken, { amount_ars: 2, destination: EXTERNAL_CBU }, r.key);
+        expect(retry.statusCode).toBe(201);
+        expect((await r.payoutsOf(r.held)).filter((p) => p.idempotency_key === r.key)).toHaveLength(1);
+      } finally {
+        await r.release().catch(() => undefined);
+        await r.t.close();
+      }
+    }
+
+    it('the user’s usage counters (payout_usage)', async () => {
+      const r = await underLock({}, async (c, held) => {
+        await c.query(`select * from payout_usage where subject = $1 for update`, [`u:${held.id}`]);
+      });
+      await expectRefusedAndNothingKept(r, 'lock_timeout');
+    });
+
+    it('the same idempotency key, inserted by an uncommitted transaction', async () => {
+      const r = await underLock({}, async (c, held, key) => {
+        await c.query(
+          `insert into idempotency_keys (key_hash, user_id, state, payout_id, claim_token, fingerprint, response_status, response_body, created_at, expires_at)
+           values ($1, $2, 'in_flight', 'wd_outside', 'tok', 'fp', null, null, '2026-01-01T00:00:00.000Z', '2999-01-01T00:00:00.000Z')`,
+          [effectiveKey(held.id, key), held.id],
+        );
+      });
+      await expectRefusedAndNothingKept(r, 'lock_timeout');
+    });
+
+    it('the events table (EXCLUSIVE): every payout waits, each answers 503 within the lock timeout', async () => {
+      const r = await underLock({}, async (c) => {
+        await c.query('lock table events in exclusive mode');
+      });
+      try {
+        expect(r.blocked.statusCode).toBe(503);
+        expect(r.served.statusCode).toBe(503);
+        expect(r.blocked.headers['retry-after']).toBe('1');
+        expect(r.elapsed).toBeLessThan(3_000);
+        expect((await r.payoutsOf(r.held)).map((p) => p.idempotency_key)).not.toContain(r.key);
+      } finally {
+        await r.release();
+        await r.t.close();
+      }
+    });
+
+    it('the events table with a lock timeout longer than the statement timeout: statement_timeout answers 503', async () => {
+      const r = await underLock({ DATABASE_LOCK_TIMEOUT_MS: '20000', DATABASE_STATEMENT_TIMEOUT_MS: '400' }, async (c) => {
+        await c.query('lock table events in exclusive mode');
+      });
+      try {
+        expect(r.blocked.statusCode).toBe(503);
+        expect(r.blocked.headers['retry-after']).toBe('1');
+        expect(r.elapsed).toBeLessThan(3_000);
+        const metrics = (await r.t.app.inject({ method: 'GET', url: '/metrics' })).body;
+        expect(metrics).toMatch(/store_unavailable_total\{kind="statement_timeout"\} 2/);
+        expect((await r.payoutsOf(r.held)).map((p) => p.idempotency_key)).not.toContain(r.key);
+      } finally {
+        await r.release();
+        await r.t.close();
+      }
+    });
+
+    it('the user’s webhook row (FOR UPDATE): payouts are not held up by it', async () => {
+      const r = await underLock({}, async (c, held) => {
+        await c.query('select * from webhooks where user_id = $1 for update', [held.id]);
+      });
+      try {
+        expect(r.blocked.statusCode).toBe(201);
+        expect(r.served.statusCode).toBe(201);
+      } finally {
+        await r.release();
+        await r.t.close();
+      }
+    });
+
+    it('the user’s sandbox bank account row: the payout is decided (201 approved), and the follow-up pays it once after', async () => {
+      const r = await underLock({}, async (c, held) => {
+        const w = await c.query('select cvu from wallets where user_id = $1', [held.id]);
+        await c.query('select * from rail_accounts where cvu = $1 for update', [w.rows[0].cvu]);
+      });
+      try {
+        expect(r.served.statusCode).toBe(201);
+        // D42 README: a payout decided before the failure answers 201 as it stands.
+        expect(r.blocked.statusCode).toBe(201);
+        expect(r.blocked.json().status).toBe('approved');
+        expect(r.elapsed).toBeLessThan(3_000);
+        await r.release();
+        for (let i = 0; i < 3; i++) {
+          r.t.clock.advance(61_000);
+          await r.t.app.jobs.payoutFollowUp!.runOnce();
+          await r.t.app.jobs.railSettlement!.runOnce();
+          await r.t.app.jobs.payoutFollowUp!.runOnce();
+        }
+        const mine = (await r.payoutsOf(r.held)).filter((p) => p.idempotency_key === r.key);
+        expect(mine.map((p) => p.status)).toEqual(['confirmed']);
+        const balance = (await r.t.app.inject({ method: 'GET', url: '/v1/balance', headers: bearer(r.held.ownerToken) })).json().available;
+        expect(Number(balance)).toBe(100 - 1 - 2);
+      } finally {
+        await r.release().catch(() => undefined);
+        await r.t.close();
+      }
+    });
+  });
+
+  describe('/metrics during a database failure', () => {
+    it('answers while an outside session holds the payouts table (ACCESS EXCLUSIVE), within a scrape’s time', async () => {
+      const t = await startTestApp({ env: { DATABASE_LOCK_TIMEOUT_MS: '300' } });
+      const outside = new pg.Client({ connectionString: t.config.databaseUrl });
+      await outside.connect();
+      try {
+        const u = await createOnboardedUser(t.app, { fundArs: 100 });
+        await outside.query('begin');
+        await outside.query('lock table payouts in access exclusive mode');
+        const refused = await withdraw(t.app, u.agentToken, { amount_ars: 1, destination: EXTERNAL_CBU });
+        expect(refused.statusCode).toBe(503);
+        const started = Date.now();
+        const metrics = await t.app.inject({ method: 'GET', url: '/metrics' });
+        expect(Date.now() - started).toBeLessThan(3_000);
+        expect(metrics.statusCode).toBe(200);
+        expect(metrics.body).toMatch(/http_requests_total\{route="\/v1\/withdraws",method="POST",status="503"\} 1/);
+        expect(metrics.body).toMatch(/store_unavailable_total\{kind="lock_timeout"\} 1/);
+      } finally {
+        await outside.query('rollback').catch(() => undefined);
+        await outside.end();
+        await t.close();
+      }
+    });
+
+    it('answers while the database cannot be reached at all (a failover in progress)', async () => {
+      const u0 = new URL(base!);
+      const proxy = await startPgProxy({ host: u0.hostname, port: Number(u0.port || 5432) });
+      const testStore = await createTestStore();
+      const t = await startTestApp({ store: via(testStore, (u) => proxy.url(u.toString())), env: { DATABASE_CHECKOUT_TIMEOUT_MS: '500' } });
+      let closed = false;
+      try {
+        const u = await createOnboardedUser(t.app, { fundArs: 100 });
+        await proxy.close();
+        closed = true;
+        const refused = await withdraw(t.app, u.agentToken, { amount_ars: 1, destination: EXTERNAL_CBU });
+        expect(refused.statusCode).toBe(503);
+        const metrics = await t.app.inject({ method: 'GET', url: '/metrics' });
+        expect(metrics.statusCode).toBe(200);
+        expect(metrics.body).toMatch(/store_unavailable_total\{kind="connection"\} \d+/);
+        expect(metrics.body).toMatch(/db_pool_connections_total\{pool="requests"\} \d+/);
+      } finally {
+        if (!closed) await proxy.close();
+        await t.close();
+        await testStore.drop();
+      }
+    });
+  });
+});
