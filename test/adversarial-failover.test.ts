@@ -415,6 +415,9 @@ describe.runIf(base)('adversarial PostgreSQL failover (D42)', () => {
         expect(metrics.statusCode).toBe(200);
         expect(metrics.body).toMatch(/http_requests_total\{route="\/v1\/withdraws",method="POST",status="503"\} 1/);
         expect(metrics.body).toMatch(/store_unavailable_total\{kind="lock_timeout"\} 1/);
+        // What the database could not say is unknown, not zero; what it could is there.
+        expect(metrics.body).toMatch(/job_lag_seconds\{job="payout-follow-up"\} nan$/im);
+        expect(metrics.body).toMatch(/job_lag_seconds\{job="approval-expiry"\} 0/);
       } finally {
         await outside.query('rollback').catch(() => undefined);
         await outside.end();
