@@ -56,6 +56,19 @@ export function createMetrics(): Metrics {
   };
 }
 
+/**
+ * A probe's answer, or undefined when the store could not give it. D42: the scrape must answer while the database
+ * cannot (a failover, a bound reached): that is when the 503 counters and the pools matter most. A gauge whose
+ * probe failed reads NaN for that scrape; the probes run side by side, so a scrape waits for one bound at most.
+ */
+async function unlessFailed<T>(probe: () => Promise<T>): Promise<T | undefined> {
+  try {
+    return await probe();
+  } catch {
+    return undefined;
+  }
+}
+
 /** Gauges read from the store and the pools at each scrape. */
 export function registerProbes(metrics: Metrics, probes: Probes): void {
   const registers = [metrics.registry];
@@ -66,10 +79,12 @@ export function registerProbes(metrics: Metrics, probes: Probes): void {
     registers,
     async collect() {
       const now = probes.now().getTime();
-      for (const [job, oldest] of Object.entries(probes.oldestDue)) {
-        const at = await oldest();
-        this.set({ job }, at ? Math.max(0, (now - Date.parse(at)) / 1000) : 0);
-      }
+      await Promise.all(
+        Object.entries(probes.oldestDue).map(async ([job, oldest]) => {
+          const at = await unlessFailed(oldest);
+          this.set({ job }, at === undefined ? NaN : at ? Math.max(0, (now - Date.parse(at)) / 1000) : 0);
+        }),
+      );
     },
   });
   new Gauge({
@@ -77,7 +92,7 @@ export function registerProbes(metrics: Metrics, probes: Probes): void {
     help: 'Webhook deliveries due and not yet sent',
     registers,
     async collect() {
-      this.set(await probes.deliveryBacklog());
+      this.set((await unlessFailed(probes.deliveryBacklog)) ?? NaN);
     },
   });
   const pool = (name: string, help: string, pick: (s: PoolStats) => number) =>
