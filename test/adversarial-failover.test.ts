@@ -4,6 +4,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
+import type { ApprovalChannel } from '../src/modules/approvals/channels/channel.port.js';
 import { effectiveKey } from '../src/modules/idempotency/idempotency.service.js';
 import type { WebhookSender } from '../src/modules/webhooks/sender.port.js';
 import { bearer, createOnboardedUser, createTestStore, EXTERNAL_CBU, startTestApp, withdraw, type OnboardedUser, type TestStore } from './helpers.js';
@@ -394,6 +395,104 @@ describe.runIf(base)('adversarial PostgreSQL failover (D42)', () => {
       } finally {
         await r.release().catch(() => undefined);
         await r.t.close();
+      }
+    });
+  });
+
+  describe('the store failing after a decision has committed', () => {
+    /** An outside session that takes `table` ACCESS EXCLUSIVE when `arm()`ed code calls `take()`, until released. */
+    function holder(url: () => string) {
+      let c: pg.Client | null = null;
+      return {
+        take: async (table: string) => {
+          c = new pg.Client({ connectionString: url() });
+          await c.connect();
+          await c.query('begin');
+          await c.query(`lock table ${table} in access exclusive mode`);
+        },
+        release: async () => {
+          if (!c) return;
+          const held = c;
+          c = null;
+          await held.query('rollback').catch(() => undefined);
+          await held.end();
+        },
+      };
+    }
+
+    it('an approval decided, then the store fails while its payout is submitted: the owner is answered the decision, not 503', async () => {
+      let url = '';
+      const lock = holder(() => url);
+      let armed = false;
+      const rail = (sandbox: import('../src/modules/rail/sandbox/sandbox-rail.js').SandboxRail) =>
+        Object.assign(Object.create(sandbox) as typeof sandbox, {
+          submitTransfer: async (req: Parameters<typeof sandbox.submitTransfer>[0]) => {
+            const outcome = await sandbox.submitTransfer(req);
+            if (armed) {
+              armed = false;
+              // From here on the payouts table cannot be read or written: as if the connection were lost.
+              await lock.take('payouts');
+            }
+            return outcome;
+          },
+        });
+      const t = await startTestApp({ env: { DATABASE_LOCK_TIMEOUT_MS: '300' }, deps: { rail } });
+      url = t.config.databaseUrl;
+      try {
+        const u = await createOnboardedUser(t.app, { fundArs: 100 });
+        const thr = await t.app.inject({ method: 'PUT', url: '/v1/thresholds', headers: bearer(u.ownerToken), payload: { require_approval_above_ars: 5 } });
+        expect(thr.statusCode).toBe(204);
+        const p = await withdraw(t.app, u.agentToken, { amount_ars: 10, destination: EXTERNAL_CBU });
+        expect(p.statusCode).toBe(202);
+        armed = true;
+        const approve = await t.app.inject({ method: 'POST', url: `/v1/approvals/${p.json().approval_id}/approve`, headers: bearer(u.ownerToken) });
+        await lock.release();
+        // The decision committed: the approval is approved and its payout will be paid.
+        const a = await t.app.ctx.store.db.selectFrom('approvals').select('status').where('id', '=', p.json().approval_id).executeTakeFirstOrThrow();
+        expect(a.status).toBe('approved');
+        // README, Operations: a 503 says nothing was kept; a decision that stands is answered as it stands.
+        expect(approve.statusCode).toBe(200);
+        expect(approve.json().status).toBe('approved');
+      } finally {
+        await lock.release();
+        await t.close();
+      }
+    });
+
+    it('a payout held for approval, then the store fails while the owner is notified: the agent is answered 202, not 503', async () => {
+      let url = '';
+      const lock = holder(() => url);
+      const channel: ApprovalChannel = {
+        name: 'telegram',
+        isAvailable: async () => true,
+        notifyPending: async () => {
+          // The approval is committed; from here on its table cannot be written: as if the connection were lost.
+          await lock.take('approvals');
+        },
+        notifyResolved: async () => undefined,
+      };
+      const t = await startTestApp({
+        env: { DATABASE_LOCK_TIMEOUT_MS: '300', APPROVAL_CHANNELS: 'dashboard,telegram', TELEGRAM_BOT_TOKEN: '123:abc', TELEGRAM_WEBHOOK_SECRET: 'tg-secret-0123456789' },
+        deps: { channels: { telegram: channel } },
+      });
+      url = t.config.databaseUrl;
+      try {
+        const u = await createOnboardedUser(t.app, { fundArs: 100 });
+        const thr = await t.app.inject({ method: 'PUT', url: '/v1/thresholds', headers: bearer(u.ownerToken), payload: { require_approval_above_ars: 5 } });
+        expect(thr.statusCode).toBe(204);
+        const key = 'held-for-approval';
+        const p = await withdraw(t.app, u.agentToken, { amount_ars: 10, destination: EXTERNAL_CBU }, key);
+        await lock.release();
+        const rows = await t.app.ctx.store.db.selectFrom('payouts').select(['status']).where('user_id', '=', u.id).execute();
+        expect(rows.map((r) => r.status)).toEqual(['pending_approval']);
+        // Its key already replays the 202: the first answer must be that 202 too, not a 503 that says nothing was kept.
+        const replay = await withdraw(t.app, u.agentToken, { amount_ars: 10, destination: EXTERNAL_CBU }, key);
+        expect(replay.statusCode).toBe(202);
+        expect(p.statusCode).toBe(202);
+        expect(p.json().id).toBe(replay.json().id);
+      } finally {
+        await lock.release();
+        await t.close();
       }
     });
   });
