@@ -453,6 +453,17 @@ describe.runIf(base)('adversarial PostgreSQL failover (D42)', () => {
         // README, Operations: a 503 says nothing was kept; a decision that stands is answered as it stands.
         expect(approve.statusCode).toBe(200);
         expect(approve.json().status).toBe('approved');
+        // The follow-up job carries it out once its grace ends: paid once.
+        for (let i = 0; i < 2; i++) {
+          t.clock.advance(61_000);
+          await t.app.jobs.payoutFollowUp!.runOnce();
+          await t.app.jobs.railSettlement!.runOnce();
+          await t.app.jobs.payoutFollowUp!.runOnce();
+        }
+        const paid = await t.app.ctx.store.db.selectFrom('payouts').select('status').where('id', '=', approve.json().payout.id).executeTakeFirstOrThrow();
+        expect(paid.status).toBe('confirmed');
+        const w = await t.app.ctx.store.db.selectFrom('wallets').select('cvu').where('user_id', '=', u.id).executeTakeFirstOrThrow();
+        expect(await t.app.ctx.sandboxRail.getBalance(w.cvu)).toBe(100_00 - 10_00);
       } finally {
         await lock.release();
         await t.close();

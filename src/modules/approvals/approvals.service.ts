@@ -1,5 +1,6 @@
 import type { AppContext } from '../../context.js';
 import { waitLongerForLocks, type Executor, type Tx } from '../../db/database.js';
+import { isStoreUnavailable } from '../../db/store-errors.js';
 import { AppError } from '../../shared/errors.js';
 import { checkCursor, newId } from '../../shared/ids.js';
 import { batchPass, mapBounded } from '../../shared/jobs.js';
@@ -10,6 +11,7 @@ import { lockWalletForPayout } from '../wallet/wallet.locks.js';
 import { NOTICE_LEASE_MS, notifyResolved } from './approvals.notices.js';
 import type { ApprovalsTable, ApprovalKind, ApprovalStatus } from './approvals.tables.js';
 import type { ApprovalChannel } from './channels/channel.port.js';
+import type { ApprovalSubject } from './approval-kinds.js';
 
 export { notifyPending, retryPendingNotices } from './approvals.notices.js';
 
@@ -78,8 +80,8 @@ export async function createApproval(
 const effectiveStatus = (a: ApprovalsTable, nowIso: string): ApprovalStatus =>
   a.status === 'pending' && a.expires_at <= nowIso ? 'expired' : a.status;
 
-async function toView(ctx: AppContext, a: ApprovalsTable, now: Date): Promise<ApprovalView> {
-  const s = await ctx.approvalKinds.of(a.kind).describe(ctx, ctx.store.db, a);
+async function toView(ctx: AppContext, a: ApprovalsTable, now: Date, subject?: ApprovalSubject): Promise<ApprovalView> {
+  const s = subject ?? (await ctx.approvalKinds.of(a.kind).describe(ctx, ctx.store.db, a));
   const status = effectiveStatus(a, now.toISOString());
   return {
     id: a.id,
@@ -143,7 +145,7 @@ export async function listApprovals(
 
 export type Verdict = 'approve' | 'reject';
 
-type Decided = { kind: 'lost' } | { kind: 'decided'; a: ApprovalsTable } | { kind: 'refused'; a: ApprovalsTable; reasons: string[] };
+type Decided = { kind: 'lost' } | { kind: 'decided'; a: ApprovalsTable; subject: ApprovalSubject } | { kind: 'refused'; a: ApprovalsTable; reasons: string[] };
 
 /**
  * D22: deciding is one conditional update on a pending, unexpired approval, so approve racing reject has
@@ -192,7 +194,7 @@ export async function decideApproval(
     if (verdict === 'reject') {
       await handler.reject(ctx, tx, a, now);
       await writeAudit(tx, ctx.clock, who, { action: 'approval.reject', subjectId: a.id, data: about });
-      return { kind: 'decided', a };
+      return { kind: 'decided', a, subject: await handler.describe(ctx, tx, a) };
     }
     const refused = await handler.approve(ctx, tx, a, now, outside);
     if (refused.length > 0) {
@@ -201,7 +203,7 @@ export async function decideApproval(
       return { kind: 'refused', a: ended, reasons: refused };
     }
     await writeAudit(tx, ctx.clock, who, { action: 'approval.approve', subjectId: a.id, data: about });
-    return { kind: 'decided', a };
+    return { kind: 'decided', a, subject: await handler.describe(ctx, tx, a) };
   });
 
   if (result.kind !== 'lost') wakeLiveAfterCommit(ctx.store.db, who.userId);
@@ -212,13 +214,30 @@ export async function decideApproval(
     }
     throw new AppError('APPROVAL_ALREADY_DECIDED', `This approval was already ${a.status}`);
   }
+  // D42: the decision has committed, so a 503 (which says nothing was kept) would be wrong from here on. What
+  // follows carries it out or tells of it, and each has a keeper should the store fail now: an approved payout is
+  // the follow-up job's once its grace ends, outcome notices are best effort. The answer is the decision as it
+  // stands, described in its own transaction when the store cannot describe it now.
+  const committed = async (what: string, step: () => Promise<unknown>): Promise<void> => {
+    try {
+      await step();
+    } catch (err) {
+      if (!isStoreUnavailable(err)) throw err;
+      ctx.log.warn({ err, approval: approvalId }, `the store failed after the decision committed (${what})`);
+    }
+  };
   if (result.kind === 'refused') {
-    await notifyResolved(ctx, result.a);
+    await committed('outcome notice', () => notifyResolved(ctx, result.a));
     throw new AppError('PAYOUT_DENIED', `Cannot approve: ${result.reasons.join(', ')}. The request was ended.`, { reasons: result.reasons });
   }
-  if (verdict === 'approve') await handler.afterApproved?.(ctx, result.a);
-  await notifyResolved(ctx, result.a);
-  return toView(ctx, result.a, ctx.clock.now());
+  if (verdict === 'approve') await committed('submission; the follow-up job submits it', async () => handler.afterApproved?.(ctx, result.a));
+  await committed('outcome notice', () => notifyResolved(ctx, result.a));
+  try {
+    return await toView(ctx, result.a, ctx.clock.now());
+  } catch (err) {
+    if (!isStoreUnavailable(err)) throw err;
+    return toView(ctx, result.a, ctx.clock.now(), result.subject);
+  }
 }
 
 const EXPIRY_BATCH = 200;
