@@ -508,6 +508,36 @@ describe.runIf(base)('adversarial PostgreSQL failover (D42)', () => {
     });
   });
 
+  it('the owner replaces the limits while the audit log cannot be written: the change is refused, or kept with its audit row', async () => {
+    const t = await startTestApp({ env: { DATABASE_LOCK_TIMEOUT_MS: '300' } });
+    const outside = new pg.Client({ connectionString: t.config.databaseUrl });
+    await outside.connect();
+    try {
+      const u = await createOnboardedUser(t.app, { fundArs: 100 });
+      await outside.query('begin');
+      await outside.query('lock table audit_log in access exclusive mode');
+      const res = await t.app.inject({ method: 'PUT', url: '/v1/thresholds', headers: bearer(u.ownerToken), payload: { per_tx_limit_ars: 999_999, daily_limit_ars: 999_999 } });
+      // The audit entry's own wait (after the answer) runs out meanwhile.
+      await sleep(1_000);
+      await outside.query('rollback');
+      const limits = (await t.app.inject({ method: 'GET', url: '/v1/thresholds', headers: bearer(u.ownerToken) })).json();
+      const audits = await t.app.ctx.store.db.selectFrom('audit_log').select('action').where('user_id', '=', u.id).where('action', '=', 'thresholds.replaced').execute();
+      if (res.statusCode === 204) {
+        expect(limits.per_tx_limit_ars).toBe(999_999);
+        // Who raised the limits is in the activity log.
+        expect(audits).toHaveLength(1);
+      } else {
+        expect(res.statusCode).toBe(503);
+        expect(limits.per_tx_limit_ars).not.toBe(999_999);
+        expect(audits).toHaveLength(0);
+      }
+    } finally {
+      await outside.query('rollback').catch(() => undefined);
+      await outside.end();
+      await t.close();
+    }
+  });
+
   describe('/metrics during a database failure', () => {
     it('answers while an outside session holds the payouts table (ACCESS EXCLUSIVE), within a scrape’s time', async () => {
       const t = await startTestApp({ env: { DATABASE_LOCK_TIMEOUT_MS: '300' } });
