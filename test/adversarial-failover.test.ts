@@ -538,6 +538,30 @@ describe.runIf(base)('adversarial PostgreSQL failover (D42)', () => {
     }
   });
 
+  it('deposit detection that cannot record for a while (events unavailable): the deposit is detected once the store is back, not set aside as poison', { timeout: 60_000 }, async () => {
+    const t = await startTestApp({ env: { DATABASE_LOCK_TIMEOUT_MS: '200' } });
+    const outside = new pg.Client({ connectionString: t.config.databaseUrl });
+    await outside.connect();
+    try {
+      const u = await createOnboardedUser(t.app, { fundArs: 100 });
+      await outside.query('begin');
+      await outside.query('lock table events in exclusive mode');
+      // Six passes over about six minutes: each takes the notice and fails to record its event.
+      for (let i = 0; i < 6; i++) {
+        await t.app.jobs.depositDetection!.runOnce();
+        t.clock.advance(61_000);
+      }
+      await outside.query('rollback');
+      await t.app.jobs.depositDetection!.runOnce();
+      const detected = await t.app.ctx.store.db.selectFrom('events').select('id').where('user_id', '=', u.id).where('type', '=', 'deposit.detected').execute();
+      expect(detected).toHaveLength(1);
+    } finally {
+      await outside.query('rollback').catch(() => undefined);
+      await outside.end();
+      await t.close();
+    }
+  });
+
   describe('/metrics during a database failure', () => {
     it('answers while an outside session holds the payouts table (ACCESS EXCLUSIVE), within a scrape’s time', async () => {
       const t = await startTestApp({ env: { DATABASE_LOCK_TIMEOUT_MS: '300' } });
