@@ -87,11 +87,24 @@ export class NoticeQueue {
   async ack(acks: readonly IncomingAck[]): Promise<void> {
     const done = new Map<string, string[]>();
     const failed: { id: string; token: string; reason: string }[] = [];
+    const uncounted = new Map<string, string[]>();
     for (const a of acks) {
       const [id, token] = a.handle.split(HANDLE_SEPARATOR);
       if (!id || !token) continue;
-      if (a.failureReason === undefined) done.set(token, [...(done.get(token) ?? []), id]);
+      if (a.storeUnavailable) uncounted.set(token, [...(uncounted.get(token) ?? []), id]);
+      else if (a.failureReason === undefined) done.set(token, [...(done.get(token) ?? []), id]);
       else failed.push({ id, token, reason: a.failureReason });
+    }
+    // D42: a take that failed only because the store could not serve is not the notice's fault. It keeps its lease
+    // (it comes back when that ends), but the take is given back, so an outage cannot make a good notice poison.
+    for (const [token, ids] of uncounted) {
+      await this.db
+        .updateTable(this.name)
+        .set((eb) => ({ attempts: eb('attempts', '-', 1) }))
+        .where('lock_token', '=', token)
+        .where('id', 'in', ids)
+        .where('attempts', '>', 0)
+        .execute();
     }
     const at = this.clock.now().toISOString();
     for (const [token, ids] of done) {

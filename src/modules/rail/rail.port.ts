@@ -54,6 +54,11 @@ export interface IncomingAck {
   handle: string;
   /** Set when the notice cannot be processed (say, no wallet holds the account): it is kept, never retried. */
   failureReason?: string;
+  /**
+   * Set when the notice was not processed only because our store could not serve (D42): it comes back when its
+   * lease ends, and this take does not count toward setting it aside as poison.
+   */
+  storeUnavailable?: boolean;
 }
 
 export interface RailAccount {

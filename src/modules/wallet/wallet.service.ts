@@ -1,6 +1,7 @@
 import type { AppContext } from '../../context.js';
 import { compiled } from '../../db/compiled.js';
 import { isUniqueViolation } from '../../db/database.js';
+import { isStoreUnavailable } from '../../db/store-errors.js';
 import { isValidCuit, normalizeCuit } from '../../shared/ar-identifiers.js';
 import { AppError } from '../../shared/errors.js';
 import { formatCentavos } from '../../shared/money.js';
@@ -154,8 +155,10 @@ export async function detectDeposits(ctx: AppContext, limit = DEPOSIT_DETECTION_
       );
       acks.push({ handle: n.handle });
     } catch (err) {
-      // Unanswered, the notice comes back when its lease ends; the rail sets it aside if that keeps happening.
+      // Unanswered, the notice comes back when its lease ends; the rail sets it aside if that keeps happening,
+      // unless the store was what failed (D42): then the take does not count.
       ctx.log.error({ err, leg: n.leg.id }, 'recording a detected deposit failed');
+      if (isStoreUnavailable(err)) acks.push({ handle: n.handle, storeUnavailable: true });
     }
   }
   await ctx.rail.ackIncoming(acks);
