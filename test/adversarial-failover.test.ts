@@ -244,6 +244,64 @@ describe.runIf(base)('adversarial PostgreSQL failover (D42)', () => {
     }
   });
 
+  it('clients that retry every 503 with the same key through a storm of terminated connections: one payout per key, paid once', { timeout: 120_000 }, async () => {
+    const testStore = await createTestStore();
+    const name = `retry-${randomBytes(4).toString('hex')}`;
+    const t = await startTestApp({ store: via(testStore, named(name)), env: { DATABASE_POOL_MAX: '6' } });
+    try {
+      const users = await Promise.all(Array.from({ length: 3 }, () => createOnboardedUser(t.app, { fundArs: 10_000 })));
+      let storming = true;
+      const storm = (async () => {
+        while (storming) {
+          await killAll(name);
+          await sleep(5);
+        }
+      })();
+      const seen: number[] = [];
+      const outcomes = await Promise.all(
+        users.flatMap((u) =>
+          Array.from({ length: 12 }, async (_, i) => {
+            const key = `r-${u.id}-${i}`;
+            for (let attempt = 0; attempt < 200; attempt++) {
+              const res = await withdraw(t.app, u.agentToken, { amount_ars: 3, destination: EXTERNAL_CBU }, key);
+              seen.push(res.statusCode);
+              if (res.statusCode === 201) return { u, key, id: res.json().id as string };
+              // 503: nothing kept, retry; 409: the key's first request is still being resolved, retry.
+              expect([503, 409]).toContain(res.statusCode);
+              if (attempt > 20) storming = false;
+              await sleep(10);
+            }
+            throw new Error(`${key} never succeeded`);
+          }),
+        ),
+      );
+      storming = false;
+      await storm;
+      expect(seen.filter((s) => s === 503).length).toBeGreaterThan(0);
+      for (let i = 0; i < 3; i++) {
+        t.clock.advance(61_000);
+        await t.app.jobs.railSettlement!.runOnce();
+        await t.app.jobs.payoutFollowUp!.runOnce();
+      }
+      const db = t.app.ctx.store.db;
+      for (const u of users) {
+        const mine = outcomes.filter((o) => o.u === u);
+        const rows = await db.selectFrom('payouts').select(['id', 'idempotency_key', 'status']).where('user_id', '=', u.id).execute();
+        expect(rows.map((r) => r.idempotency_key).sort()).toEqual(mine.map((o) => o.key).sort());
+        for (const o of mine) expect(rows.find((r) => r.idempotency_key === o.key)!.id).toBe(o.id);
+        expect(rows.every((r) => r.status === 'confirmed')).toBe(true);
+        const w = await db.selectFrom('wallets').select('cvu').where('user_id', '=', u.id).executeTakeFirstOrThrow();
+        expect(await t.app.ctx.sandboxRail.getBalance(w.cvu)).toBe(1_000_000 - mine.length * 300);
+        // One bank transfer per payout: none moved twice.
+        const acc = await db.selectFrom('rail_accounts').select('id').where('cvu', '=', w.cvu).executeTakeFirstOrThrow();
+        expect(await db.selectFrom('rail_transfers').select('id').where('from_account_id', '=', acc.id).execute()).toHaveLength(mine.length);
+      }
+    } finally {
+      await t.close();
+      await testStore.drop();
+    }
+  });
+
   describe('an outside session holding what a payout touches', () => {
     const LOCK_MS = 300;
 
