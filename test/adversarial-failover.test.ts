@@ -620,6 +620,34 @@ describe.runIf(base)('adversarial PostgreSQL failover (D42)', () => {
     }
   });
 
+  it('a network partition (the server vanishes without closing anything): a payout answers 503 within the bounds, not never', { timeout: 60_000 }, async () => {
+    const u0 = new URL(base!);
+    const proxy = await startPgProxy({ host: u0.hostname, port: Number(u0.port || 5432) });
+    const testStore = await createTestStore();
+    const t = await startTestApp({
+      store: via(testStore, (u) => proxy.url(u.toString())),
+      env: { DATABASE_STATEMENT_TIMEOUT_MS: '1000', DATABASE_LOCK_TIMEOUT_MS: '500', DATABASE_CHECKOUT_TIMEOUT_MS: '1000' },
+    });
+    try {
+      const u = await createOnboardedUser(t.app, { fundArs: 100 });
+      expect((await withdraw(t.app, u.agentToken, { amount_ars: 1, destination: EXTERNAL_CBU })).statusCode).toBe(201);
+      proxy.partition();
+      const started = Date.now();
+      const res = await Promise.race([
+        withdraw(t.app, u.agentToken, { amount_ars: 1, destination: EXTERNAL_CBU }),
+        sleep(30_000).then(() => null),
+      ]);
+      // Every wait is bounded (D42): the statement timeout cannot be the server's alone, which no longer answers.
+      expect(res?.statusCode).toBe(503);
+      expect(res?.headers['retry-after']).toBe('1');
+      expect(Date.now() - started).toBeLessThan(15_000);
+    } finally {
+      await proxy.close();
+      await t.close();
+      await testStore.drop();
+    }
+  });
+
   describe('/metrics during a database failure', () => {
     it('answers while an outside session holds the payouts table (ACCESS EXCLUSIVE), within a scrape’s time', async () => {
       const t = await startTestApp({ env: { DATABASE_LOCK_TIMEOUT_MS: '300' } });

@@ -13,13 +13,26 @@ export interface PgProxy {
   url(url: string): string;
   /** The next COMMIT through the proxy: forwarded and its answer lost (`after`), or never forwarded (`before`). */
   cutNextCommit(when: 'after' | 'before'): Promise<void>;
+  /**
+   * A network partition: from now on nothing passes either way, on open connections and new ones alike, and no
+   * socket is closed (no FIN, no RST), as when a server vanishes without a word.
+   */
+  partition(): void;
   close(): Promise<void>;
 }
 
 export async function startPgProxy(target: { host: string; port: number }): Promise<PgProxy> {
   const pairs = new Set<{ client: net.Socket; upstream: net.Socket }>();
   let cut: { when: 'after' | 'before'; done: () => void } | null = null;
+  let partitioned = false;
+  const held = new Set<net.Socket>();
   const server = net.createServer((client) => {
+    if (partitioned) {
+      held.add(client);
+      client.on('error', () => undefined);
+      client.resume();
+      return;
+    }
     const upstream = net.connect(target.port, target.host);
     const pair = { client, upstream };
     pairs.add(pair);
@@ -28,14 +41,23 @@ export async function startPgProxy(target: { host: string; port: number }): Prom
       client.destroy();
       upstream.destroy();
     };
+    // Partitioned, the server's side going away is never seen by the client: its socket is held open.
+    const upstreamEnd = () => {
+      if (!partitioned) return end();
+      pairs.delete(pair);
+      held.add(client);
+      upstream.destroy();
+    };
     client.on('error', end);
-    upstream.on('error', end);
+    upstream.on('error', upstreamEnd);
     client.on('close', () => pairs.delete(pair));
     upstream.on('data', (chunk) => {
+      if (partitioned) return;
       if (!client.destroyed) client.write(chunk);
     });
-    upstream.on('end', end);
+    upstream.on('end', upstreamEnd);
     client.on('data', (chunk) => {
+      if (partitioned) return;
       if (cut && chunk.includes(COMMIT)) {
         const { when, done } = cut;
         cut = null;
@@ -65,7 +87,11 @@ export async function startPgProxy(target: { host: string; port: number }): Prom
       return u.toString();
     },
     cutNextCommit: (when) => new Promise<void>((resolve) => (cut = { when, done: resolve })),
+    partition: () => {
+      partitioned = true;
+    },
     close: async () => {
+      for (const c of held) c.destroy();
       for (const p of pairs) {
         p.client.destroy();
         p.upstream.destroy();
