@@ -178,7 +178,8 @@ function openPostgres(opts: StoreOptions, log: ((e: LogEvent) => void) | undefin
     onSettingsFailed: (err) => report('a new PostgreSQL connection refused the session settings; it runs with the server defaults', err),
   };
   const open = (poolMax: number): Store => {
-    const { pool, kysely } = openPostgresPool(opts.databaseUrl, { ...limits, poolMax }, events);
+    // D35: the owner's safety actions raise the statement timeout for their transaction (waitLongerForLocks).
+    const { pool, kysely } = openPostgresPool(opts.databaseUrl, { ...limits, poolMax, longestStatementMs: SAFETY_LOCK_WAIT_MS }, events);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: kysely }), log });
     executors.set(db, { dialect: 'postgres' });
     const store: Store = {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { PostgresPool, PostgresPoolClient } from 'kysely';
 import pg from 'pg';
-import { StoreUnavailable } from './store-errors.js';
+import { isClientTimeout, StoreUnavailable } from './store-errors.js';
 
 /** The bounds of every wait on PostgreSQL (D42), from `Config.database`. */
 export interface PostgresLimits {
@@ -14,7 +14,15 @@ export interface PostgresLimits {
   statementTimeoutMs: number;
   lockTimeoutMs: number;
   idleInTransactionTimeoutMs: number;
+  /**
+   * The longest a statement may run by the server's own bounds: `statementTimeoutMs`, or more where a transaction
+   * raises it (the owner's safety actions). The client gives up on an answer this much plus a margin later.
+   */
+  longestStatementMs?: number;
 }
+
+/** How much later than the server's own bound the client stops waiting for an answer. */
+const CLIENT_TIMEOUT_MARGIN_MS = 5_000;
 
 export interface PostgresEvents {
   /** A connection was lost or broke (a failover, a restart, an administrator); the pool replaces it. */
@@ -63,8 +71,11 @@ export function openPostgresPool(url: string, limits: PostgresLimits, events: Po
     connectionString: url,
     max: limits.poolMax,
     connectionTimeoutMillis: limits.checkoutTimeoutMs,
-    // A server that vanished without closing the socket (a network partition) is noticed by TCP keepalive.
+    // A server that vanished without closing the socket (a network partition) is noticed by TCP keepalive when
+    // idle; a statement waiting for its answer is not (keepalive probes only an idle socket, and the server's
+    // statement_timeout cannot answer), so the client bounds that wait itself (D42).
     keepAlive: true,
+    query_timeout: Math.max(limits.statementTimeoutMs, limits.longestStatementMs ?? 0) + CLIENT_TIMEOUT_MARGIN_MS,
     types,
   });
   const settings = [
@@ -97,9 +108,15 @@ export function openPostgresPool(url: string, limits: PostgresLimits, events: Po
     if (!c) {
       c = {
         query: ((text: unknown, values?: unknown[]): unknown =>
-          typeof text === 'string' && values && values.length > 0 && planReusable.has(text)
+          (typeof text === 'string' && values && values.length > 0 && planReusable.has(text)
             ? client.query({ name: nameOf(text), text, values })
-            : client.query(text as string, values)) as PostgresPoolClient['query'],
+            : client.query(text as string, values)
+          ).catch((err: unknown) => {
+            // Past the client's own bound the connection is of no further use (its statement may still be running,
+            // or the server is gone): ended at once, so the rollback fails fast and the pool drops it.
+            if (isClientTimeout(err)) void client.end().catch(() => undefined);
+            throw err;
+          })) as PostgresPoolClient['query'],
         // pg-pool sets `release` anew at each checkout, and drops a client that is no longer usable, or that Kysely
         // asks it to destroy (a query it aborted).
         release: (destroy?: boolean) => client.release(destroy),

@@ -26,7 +26,12 @@ export class StoreUnavailable extends Error {
 const TRANSIENT_SQLSTATE = /^(08...|40001|40P01|53...|55P03|57014|57P0[1-3]|25P03)$/;
 
 /** Errors node-postgres raises without a SQLSTATE when the connection itself failed. */
-const CONNECTION_LOST = /Connection terminated|not queryable|ECONNRESET|ECONNREFUSED|EPIPE|ETIMEDOUT|timeout exceeded when trying to connect|Client was closed/i;
+const CONNECTION_LOST = /Connection terminated|not queryable|ECONNRESET|ECONNREFUSED|EPIPE|ETIMEDOUT|timeout exceeded when trying to connect|Client was closed|Query read timeout/i;
+
+/** node-postgres gave up waiting for a statement's answer (its `query_timeout`, D42). */
+export function isClientTimeout(err: unknown): boolean {
+  return err instanceof Error && err.message === 'Query read timeout';
+}
 
 /** Whether `err` is the store being unavailable (see StoreUnavailable), on either store. */
 export function isStoreUnavailable(err: unknown): boolean {
