@@ -1,4 +1,7 @@
+import { Client as McpClient } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
@@ -564,6 +567,50 @@ describe.runIf(base)('adversarial PostgreSQL failover (D42)', () => {
         await t.close();
       }
     });
+  });
+
+  it('an agent’s limits proposal (MCP) committed, then the store fails while the owner is notified: the agent gets its approval, not an error that invites a second proposal', async () => {
+    let url = '';
+    let c: pg.Client | null = null;
+    const channel: ApprovalChannel = {
+      name: 'telegram',
+      isAvailable: async () => true,
+      notifyPending: async () => {
+        c = new pg.Client({ connectionString: url });
+        await c.connect();
+        await c.query('begin');
+        await c.query('lock table approvals in access exclusive mode');
+      },
+      notifyResolved: async () => undefined,
+    };
+    const t = await startTestApp({
+      env: { DATABASE_LOCK_TIMEOUT_MS: '300', APPROVAL_CHANNELS: 'dashboard,telegram', TELEGRAM_BOT_TOKEN: '123:abc', TELEGRAM_WEBHOOK_SECRET: 'tg-secret-0123456789' },
+      deps: { channels: { telegram: channel } },
+    });
+    url = t.config.databaseUrl;
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const addr = t.app.server.address() as AddressInfo;
+    const u = await createOnboardedUser(t.app);
+    const mcp = new McpClient({ name: 'adversarial-agent', version: '1.0.0' });
+    await mcp.connect(new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${addr.port}/mcp`), { requestInit: { headers: { authorization: `Bearer ${u.apiKey}` } } }));
+    try {
+      const res = (await mcp.callTool({ name: 'propose_threshold_change', arguments: { daily_limit_ars: 750_000 } })) as { isError?: boolean; structuredContent?: Record<string, unknown> };
+      const held = c as pg.Client | null;
+      if (held) {
+        await held.query('rollback');
+        await held.end();
+        c = null;
+      }
+      const approvals = await t.app.ctx.store.db.selectFrom('approvals').select(['id', 'status']).where('user_id', '=', u.id).execute();
+      expect(approvals.map((a) => a.status)).toEqual(['pending']);
+      expect(res.isError).toBeFalsy();
+      expect(res.structuredContent?.approval_id).toBe(approvals[0]!.id);
+    } finally {
+      await mcp.close();
+      const held = c as pg.Client | null;
+      if (held) await held.end().catch(() => undefined);
+      await t.close();
+    }
   });
 
   it('the owner replaces the limits while the audit log cannot be written: the change is refused, or kept with its audit row', async () => {
