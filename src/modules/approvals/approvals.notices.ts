@@ -1,4 +1,5 @@
 import type { AppContext } from '../../context.js';
+import { isStoreUnavailable } from '../../db/store-errors.js';
 import { mapBounded } from '../../shared/jobs.js';
 import type { ApprovalsTable } from './approvals.tables.js';
 import type { ApprovalNotice } from './channels/channel.port.js';
@@ -50,6 +51,20 @@ export async function notifyPending(ctx: AppContext, approvalId: string): Promis
     .where('id', '=', approvalId)
     .where('status', '=', 'pending')
     .execute();
+}
+
+/**
+ * `notifyPending` by the request that has just committed the approval (D42): the approval stands whatever happens
+ * here, so a store failure is logged rather than thrown (the request's answer must not be a 503, which would say
+ * nothing was kept), and the notices job sends what is owed once the lease set at creation ends.
+ */
+export async function notifyPendingAfterCommit(ctx: AppContext, approvalId: string): Promise<void> {
+  try {
+    await notifyPending(ctx, approvalId);
+  } catch (err) {
+    if (!isStoreUnavailable(err)) throw err;
+    ctx.log.warn({ err, approval: approvalId }, 'the store failed after the approval committed; the notices job tells the owner');
+  }
 }
 
 /** Tells every channel how an approval ended (best effort: the decision stands whatever a channel says). */

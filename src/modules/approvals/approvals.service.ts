@@ -13,7 +13,7 @@ import type { ApprovalsTable, ApprovalKind, ApprovalStatus } from './approvals.t
 import type { ApprovalChannel } from './channels/channel.port.js';
 import type { ApprovalSubject } from './approval-kinds.js';
 
-export { notifyPending, retryPendingNotices } from './approvals.notices.js';
+export { notifyPending, notifyPendingAfterCommit, retryPendingNotices } from './approvals.notices.js';
 
 export interface ApprovalView {
   id: string;

@@ -4,7 +4,7 @@ import { isStoreUnavailable } from '../../db/store-errors.js';
 import type { DestinationKind } from '../../shared/ar-identifiers.js';
 import { AppError } from '../../shared/errors.js';
 import { newId, randomFromPool } from '../../shared/ids.js';
-import { availableChannels, createApproval, notifyPending } from '../approvals/approvals.service.js';
+import { availableChannels, createApproval, notifyPendingAfterCommit } from '../approvals/approvals.service.js';
 import { requireScopeOf, type Principal } from '../auth/auth.service.js';
 import type { Scope } from '../keys/key-controls.js';
 import { writeAudit } from '../audit/audit.service.js';
@@ -226,14 +226,8 @@ export async function requestPayout(
       // A concurrent request with the same key got there first (between our first read and the claim).
       return answerFromKey(decided.state.kind === 'free' ? { kind: 'in_use' } : decided.state);
     case 'pending':
-      try {
-        await notifyPending(ctx, decided.approvalId);
-      } catch (err) {
-        // D42: the payout and its approval are committed, and its key already answers this 202; the notices job
-        // sends what is owed once the notice lease set at creation ends.
-        if (!isStoreUnavailable(err)) throw err;
-        ctx.log.warn({ err, approval: decided.approvalId }, 'the store failed after the payout was held for approval; the notices job tells the owner');
-      }
+      // D42: committed, and its key already answers this 202, whatever the notice meets.
+      await notifyPendingAfterCommit(ctx, decided.approvalId);
       return { status: 202, body: decided.body, replayed: false };
     case 'allowed':
       try {

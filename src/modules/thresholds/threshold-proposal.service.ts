@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../shared/errors.js';
-import { availableChannels, createApproval, notifyPending } from '../approvals/approvals.service.js';
+import { availableChannels, createApproval, notifyPendingAfterCommit } from '../approvals/approvals.service.js';
 import type { Principal } from '../auth/auth.service.js';
 import { writeAudit } from '../audit/audit.service.js';
 import type { PolicyThresholds } from '../policy/policy.js';
@@ -43,7 +43,7 @@ export async function proposeThresholdChange(ctx: AppContext, who: Principal, in
     await writeAudit(tx, ctx.clock, who, { action: 'thresholds.proposed', subjectId: a.id, data: proposed });
     return a;
   });
-  await notifyPending(ctx, approval.id);
+  await notifyPendingAfterCommit(ctx, approval.id);
   return {
     approval_id: approval.id,
     status: 'pending' as const,
