@@ -305,6 +305,71 @@ describe.runIf(base)('adversarial PostgreSQL failover (D42)', () => {
     }
   });
 
+  it('the owner’s stop during a storm of terminated connections: once it answers 200, no payout of that user is sent until resume', { timeout: 120_000 }, async () => {
+    const testStore = await createTestStore();
+    const name = `stop-${randomBytes(4).toString('hex')}`;
+    const t = await startTestApp({ store: via(testStore, named(name)), env: { DATABASE_POOL_MAX: '6' } });
+    try {
+      const u = await createOnboardedUser(t.app, { fundArs: 10_000 });
+      let storming = true;
+      const storm = (async () => {
+        while (storming) {
+          await killAll(name);
+          await sleep(5);
+        }
+      })();
+      let agentRunning = true;
+      const agent = (async () => {
+        const answers: number[] = [];
+        while (agentRunning) {
+          answers.push((await withdraw(t.app, u.agentToken, { amount_ars: 1, destination: EXTERNAL_CBU })).statusCode);
+        }
+        return answers;
+      })();
+      await sleep(100);
+      let stop;
+      for (let i = 0; i < 100; i++) {
+        stop = await t.app.inject({ method: 'POST', url: '/v1/payouts/pause', headers: bearer(u.ownerToken) });
+        if (stop.statusCode === 200) break;
+        expect(stop.statusCode).toBe(503);
+        expect(stop.headers['retry-after']).toBe('1');
+      }
+      expect(stop!.statusCode).toBe(200);
+      const inFlight = new Set((stop!.json().in_flight as { id: string }[]).map((p) => p.id));
+      const db = t.app.ctx.store.db;
+      // Read on a connection of the test's own, which the storm spares.
+      const own = new pg.Client({ connectionString: testStore.config.databaseUrl });
+      await own.connect();
+      const sent = await own.query(`select id from payouts where user_id = $1 and status in ('submitted', 'confirmed', 'failed')`, [u.id]);
+      await own.end();
+      const sentBefore = new Set(sent.rows.map((r: { id: string }) => r.id));
+      // After the stop answered, the agent keeps asking: nothing is paid.
+      const after: number[] = [];
+      for (let i = 0; i < 20; i++) after.push((await withdraw(t.app, u.agentToken, { amount_ars: 1, destination: EXTERNAL_CBU })).statusCode);
+      agentRunning = false;
+      const before = await agent;
+      storming = false;
+      await storm;
+      // The storm hit the agent's requests, and some were paid before the stop.
+      expect(before).toContain(503);
+      expect(before).toContain(201);
+      expect(after.every((s) => s === 422 || s === 503)).toBe(true);
+      for (let i = 0; i < 3; i++) {
+        t.clock.advance(61_000);
+        await t.app.jobs.payoutFollowUp!.runOnce();
+        await t.app.jobs.railSettlement!.runOnce();
+      }
+      // Sent since the stop: only what it listed as already on its way.
+      const sentNow = await db.selectFrom('payouts').select(['id', 'status']).where('user_id', '=', u.id).where('status', 'in', ['submitted', 'confirmed']).execute();
+      for (const p of sentNow) if (!sentBefore.has(p.id)) expect([p.id, inFlight.has(p.id)]).toEqual([p.id, true]);
+      const waiting = await db.selectFrom('payouts').select(['id', 'submission_started_at']).where('user_id', '=', u.id).where('status', '=', 'approved').execute();
+      for (const p of waiting) if (!inFlight.has(p.id)) expect(p.submission_started_at).toBeNull();
+    } finally {
+      await t.close();
+      await testStore.drop();
+    }
+  });
+
   describe('an outside session holding what a payout touches', () => {
     const LOCK_MS = 300;
 
