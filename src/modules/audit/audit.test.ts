@@ -146,7 +146,7 @@ describe('owner actions in the activity log', () => {
         'owner webhook.set',
         'owner thresholds.replaced',
         `owner api_key.updated ${key.id}`,
-        'owner api_key.created',
+        `owner api_key.created ${key.id}`,
       ]);
     } finally {
       await t.close();

@@ -6,7 +6,7 @@ import type { App } from '../../http/types.js';
 import type { KeyControlsInput } from './key-controls.js';
 import { ApiKeyBody, CreateApiKeyBody, NewApiKeyBody, UpdateApiKeyBody } from './keys.schemas.js';
 import { revokeGrant } from '../oauth/oauth.service.js';
-import { createApiKey, deleteApiKey, listApiKeys, updateApiKey } from './keys.service.js';
+import { createOwnerKey, deleteApiKey, listApiKeys, updateApiKey } from './keys.service.js';
 
 export function keysRoutes(app: App, ctx: AppContext): void {
   // D28, D38: an agent must not mint itself new keys, remove the owner's, or read the list of the others.
@@ -15,7 +15,7 @@ export function keysRoutes(app: App, ctx: AppContext): void {
   app.post(
     '/v1/api-keys',
     {
-      config: { access: 'owner', audit: 'api_key.created' },
+      config: { access: 'owner' },
       schema: {
         tags,
         operationId: 'createApiKey',
@@ -28,7 +28,7 @@ export function keysRoutes(app: App, ctx: AppContext): void {
     },
     async (request, reply) => {
       const { name, ...controls } = request.body as { name: string } & KeyControlsInput;
-      const key = await createApiKey(ctx, ctx.store.db, principalOf(request).userId, name.trim(), controls);
+      const key = await createOwnerKey(ctx, principalOf(request), name.trim(), controls);
       return reply.status(201).send(key);
     },
   );
@@ -52,7 +52,7 @@ export function keysRoutes(app: App, ctx: AppContext): void {
   app.patch(
     '/v1/api-keys/:id',
     {
-      config: { access: 'owner', audit: 'api_key.updated', safetyAction: true },
+      config: { access: 'owner', safetyAction: true },
       schema: {
         tags,
         operationId: 'updateApiKey',
@@ -64,13 +64,16 @@ export function keysRoutes(app: App, ctx: AppContext): void {
         response: { 200: described(ApiKeyBody, 'The key as it is now'), ...errors(...OWNER_ERRORS, ...BODY_ERRORS, 'NOT_FOUND') },
       },
     },
-    async (request) => updateApiKey(ctx, principalOf(request).userId, request.params.id, request.body as KeyControlsInput & { name?: string }),
+    async (request) => {
+      const who = principalOf(request);
+      return updateApiKey(ctx, who.userId, request.params.id, request.body as KeyControlsInput & { name?: string }, who);
+    },
   );
 
   app.delete(
     '/v1/api-keys/:id',
     {
-      config: { access: 'owner', audit: 'api_key.revoked', safetyAction: true },
+      config: { access: 'owner', safetyAction: true },
       schema: {
         tags,
         operationId: 'deleteApiKey',
@@ -82,7 +85,8 @@ export function keysRoutes(app: App, ctx: AppContext): void {
       },
     },
     async (request, reply) => {
-      const { oauthGrantId } = await deleteApiKey(ctx, principalOf(request).userId, request.params.id);
+      const who = principalOf(request);
+      const { oauthGrantId } = await deleteApiKey(ctx, who.userId, request.params.id, who);
       // D44: an app connected by OAuth loses its grant and every token under it now, not at their expiry.
       if (oauthGrantId) await revokeGrant(ctx, oauthGrantId);
       return reply.status(204).send(null);

@@ -3,6 +3,8 @@ import type { AppContext } from '../../context.js';
 import { compiled } from '../../db/compiled.js';
 import { waitLongerForLocks, type Executor, type Tx } from '../../db/database.js';
 import type { Clock } from '../../shared/clock.js';
+import { writeAudit } from '../audit/audit.service.js';
+import type { Principal } from '../auth/auth.service.js';
 import { AppError } from '../../shared/errors.js';
 import { newId } from '../../shared/ids.js';
 import { controlsView, DEFAULT_CONTROLS, parseControls, type KeyControls, type KeyControlsInput, type Scope } from './key-controls.js';
@@ -92,6 +94,15 @@ export async function createApiKey(
   return { ...toView(row), key };
 }
 
+/** The owner's own new key (POST /v1/api-keys): the key and its activity entry commit together. */
+export async function createOwnerKey(ctx: AppContext, who: Principal, name: string, controls: KeyControlsInput): Promise<NewApiKey> {
+  return ctx.store.transaction(async (tx) => {
+    const key = await createApiKey(ctx, tx, who.userId, name, controls);
+    await writeAudit(tx, ctx.clock, who, { action: 'api_key.created', subjectId: key.id });
+    return key;
+  });
+}
+
 export async function listApiKeys(ctx: AppContext, userId: string): Promise<ApiKeyView[]> {
   const rows = await ctx.store.db
     .selectFrom('api_keys')
@@ -117,12 +128,16 @@ function underPayoutLock<T>(ctx: AppContext, userId: string, fn: (tx: Tx) => Pro
   });
 }
 
-/** D31: the owner changes a key's controls; fields not given keep their value. */
+/**
+ * D31: the owner changes a key's controls; fields not given keep their value. `recordAs`: the owner's own call, whose
+ * activity entry commits with the change (an OAuth consent that updates its agent is recorded as the consent).
+ */
 export async function updateApiKey(
   ctx: AppContext,
   userId: string,
   keyId: string,
   input: KeyControlsInput & { name?: string },
+  recordAs?: Principal,
 ): Promise<ApiKeyView> {
   return underPayoutLock(ctx, userId, async (tx) => {
     const row = await tx
@@ -142,25 +157,29 @@ export async function updateApiKey(
       .returningAll()
       .executeTakeFirst();
     if (!updated) throw new AppError('NOT_FOUND', 'API key not found');
+    if (recordAs) await writeAudit(tx, ctx.clock, recordAs, { action: 'api_key.updated', subjectId: keyId });
     return toView(updated);
   });
 }
 
 /**
  * Another user's key and an already deleted key are both simply "not found". Answers the OAuth grant of an app
- * connected by OAuth, whose tokens the caller revokes (D44).
+ * connected by OAuth, whose tokens the caller revokes (D44). `recordAs`: as for updateApiKey (an OAuth consent that
+ * fails removes the agent it made without an entry).
  */
-export async function deleteApiKey(ctx: AppContext, userId: string, keyId: string): Promise<{ oauthGrantId: string | null }> {
-  const row = await underPayoutLock(ctx, userId, (tx) =>
-    tx
+export async function deleteApiKey(ctx: AppContext, userId: string, keyId: string, recordAs?: Principal): Promise<{ oauthGrantId: string | null }> {
+  const row = await underPayoutLock(ctx, userId, async (tx) => {
+    const deleted = await tx
       .updateTable('api_keys')
       .set({ deleted_at: ctx.clock.now().toISOString() })
       .where('id', '=', keyId)
       .where('user_id', '=', userId)
       .where('deleted_at', 'is', null)
       .returning(['oauth_grant_id'])
-      .executeTakeFirst(),
-  );
+      .executeTakeFirst();
+    if (deleted && recordAs) await writeAudit(tx, ctx.clock, recordAs, { action: 'api_key.revoked', subjectId: keyId });
+    return deleted;
+  });
   if (!row) throw new AppError('NOT_FOUND', 'API key not found');
   return { oauthGrantId: row.oauth_grant_id };
 }

@@ -26,7 +26,7 @@ export function thresholdsRoutes(app: App, ctx: AppContext): void {
   app.put(
     '/v1/thresholds',
     {
-      config: { access: 'owner', audit: 'thresholds.replaced' },
+      config: { access: 'owner' },
       schema: {
         tags,
         security: bearerSecurity,
@@ -39,7 +39,7 @@ export function thresholdsRoutes(app: App, ctx: AppContext): void {
       },
     },
     async (request, reply) => {
-      await replaceThresholds(ctx, principalOf(request).userId, request.body);
+      await replaceThresholds(ctx, principalOf(request), request.body);
       return reply.status(204).send(null);
     },
   );

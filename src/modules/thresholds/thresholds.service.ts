@@ -4,6 +4,8 @@ import { waitLongerForLocks, type Executor } from '../../db/database.js';
 import { kindOf } from '../../shared/ar-identifiers.js';
 import { AppError } from '../../shared/errors.js';
 import { arsToCentavos, centavosToArs } from '../../shared/money.js';
+import { writeAudit } from '../audit/audit.service.js';
+import type { Principal } from '../auth/auth.service.js';
 import type { PolicyThresholds } from '../policy/policy.js';
 import { lockWalletForPayout } from '../wallet/wallet.locks.js';
 import type { ThresholdsTable } from './thresholds.tables.js';
@@ -115,9 +117,10 @@ export async function writeThresholds(db: Executor, userId: string, t: PolicyThr
 /**
  * PUT semantics (contract): all five fields; omitted numeric fields are written as 0, an omitted whitelist as [].
  * "At once" (D16): under the per-user lock a payout's decision holds, waiting as long as the emergency stop may, so a
- * payout decided on the old limits has committed before this answers and every later one reads the new ones.
+ * payout decided on the old limits has committed before this answers and every later one reads the new ones. The
+ * activity entry commits with the change.
  */
-export async function replaceThresholds(ctx: AppContext, userId: string, input: Partial<ThresholdsView>): Promise<void> {
+export async function replaceThresholds(ctx: AppContext, who: Principal, input: Partial<ThresholdsView>): Promise<void> {
   const parsed = parseThresholdFields(input);
   const full: PolicyThresholds = {
     perTxLimit: parsed.perTxLimit ?? 0,
@@ -128,7 +131,8 @@ export async function replaceThresholds(ctx: AppContext, userId: string, input: 
   };
   await ctx.store.transaction(async (tx) => {
     await waitLongerForLocks(ctx.store, tx);
-    await lockWalletForPayout(ctx.store, tx, userId);
-    await writeThresholds(tx, userId, full, ctx.clock.now());
+    await lockWalletForPayout(ctx.store, tx, who.userId);
+    await writeThresholds(tx, who.userId, full, ctx.clock.now());
+    await writeAudit(tx, ctx.clock, who, { action: 'thresholds.replaced' });
   });
 }

@@ -50,7 +50,7 @@ export function webhooksRoutes(app: App, ctx: AppContext): void {
   app.put(
     '/v1/webhook',
     {
-      config: { access: 'owner', audit: 'webhook.set' },
+      config: { access: 'owner' },
       schema: {
         tags,
         security,
@@ -72,13 +72,13 @@ export function webhooksRoutes(app: App, ctx: AppContext): void {
         },
       },
     },
-    async (request) => ({ webhook: await putWebhook(ctx, principalOf(request).userId, request.body) }),
+    async (request) => ({ webhook: await putWebhook(ctx, principalOf(request), request.body) }),
   );
 
   app.delete(
     '/v1/webhook',
     {
-      config: { access: 'owner', audit: 'webhook.deleted' },
+      config: { access: 'owner' },
       schema: {
         tags,
         security,
@@ -88,7 +88,7 @@ export function webhooksRoutes(app: App, ctx: AppContext): void {
       },
     },
     async (request, reply) => {
-      await deleteWebhook(ctx, principalOf(request).userId);
+      await deleteWebhook(ctx, principalOf(request));
       return reply.status(204).send(null);
     },
   );
@@ -112,7 +112,7 @@ export function webhooksRoutes(app: App, ctx: AppContext): void {
   app.post(
     '/v1/webhook/deliveries/:id/redeliver',
     {
-      config: { access: 'owner', audit: 'webhook.redelivered' },
+      config: { access: 'owner' },
       schema: {
         tags,
         security,
@@ -123,7 +123,7 @@ export function webhooksRoutes(app: App, ctx: AppContext): void {
         response: { 202: described(Delivery, 'Queued'), ...errors(...OWNER_ERRORS, ...BODY_ERRORS, 'NOT_FOUND') },
       },
     },
-    async (request, reply) => reply.status(202).send(await redeliver(ctx, principalOf(request).userId, request.params.id)),
+    async (request, reply) => reply.status(202).send(await redeliver(ctx, principalOf(request), request.params.id)),
   );
 
   app.post(

@@ -2,10 +2,12 @@ import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
 import type { AppContext } from '../../context.js';
 import type { Clock } from '../../shared/clock.js';
-import { inRowsOf } from '../../db/database.js';
+import { afterCommit, inRowsOf } from '../../db/database.js';
 import { AppError } from '../../shared/errors.js';
 import { newId } from '../../shared/ids.js';
 import { pruneInBatches } from '../../shared/jobs.js';
+import { writeAudit } from '../audit/audit.service.js';
+import type { Principal } from '../auth/auth.service.js';
 import { checkUrlSyntax, isBlockedAddress } from './address-guard.js';
 import { wakeDeliveryWorkers } from './webhooks.outbox.js';
 import type { WebhookDeliveriesTable, WebhooksTable } from './webhooks.tables.js';
@@ -78,11 +80,13 @@ async function checkTarget(ctx: AppContext, url: URL): Promise<void> {
 }
 
 /** PUT /v1/webhook: one webhook per user, created or replaced. */
+/** The owner's changes below write their activity entry in the same transaction as the change. */
 export async function putWebhook(
   ctx: AppContext,
-  userId: string,
+  who: Principal,
   input: { url?: string; secret?: string; active?: boolean },
 ): Promise<WebhookView> {
+  const userId = who.userId;
   const checked = checkUrlSyntax(input.url);
   if (!checked.ok) throw new AppError(checked.code, checked.message);
   if (typeof input.secret !== 'string' || input.secret.length < SECRET_MIN_LENGTH) {
@@ -91,16 +95,22 @@ export async function putWebhook(
   await checkTarget(ctx, checked.url);
   const now = ctx.clock.now().toISOString();
   const values = { url: checked.url.toString(), secret_enc: ctx.secretBox.seal(input.secret), active: input.active === false ? 0 : 1, updated_at: now };
-  await ctx.store.db
-    .insertInto('webhooks')
-    .values({ id: newId('whk', ctx.clock.now()), user_id: userId, created_at: now, ...values })
-    .onConflict((oc) => oc.column('user_id').doUpdateSet(values))
-    .execute();
+  await ctx.store.transaction(async (tx) => {
+    await tx
+      .insertInto('webhooks')
+      .values({ id: newId('whk', ctx.clock.now()), user_id: userId, created_at: now, ...values })
+      .onConflict((oc) => oc.column('user_id').doUpdateSet(values))
+      .execute();
+    await writeAudit(tx, ctx.clock, who, { action: 'webhook.set' });
+  });
   return (await getWebhook(ctx, userId))!;
 }
 
-export async function deleteWebhook(ctx: AppContext, userId: string): Promise<void> {
-  await ctx.store.db.deleteFrom('webhooks').where('user_id', '=', userId).execute();
+export async function deleteWebhook(ctx: AppContext, who: Principal): Promise<void> {
+  await ctx.store.transaction(async (tx) => {
+    await tx.deleteFrom('webhooks').where('user_id', '=', who.userId).execute();
+    await writeAudit(tx, ctx.clock, who, { action: 'webhook.deleted' });
+  });
 }
 
 export async function listDeliveries(ctx: AppContext, userId: string): Promise<DeliveryView[]> {
@@ -138,7 +148,8 @@ function newDelivery(clock: Clock, e: { id: string; userId: string; type: string
 }
 
 /** Beyond the contract: send an event again, as a fresh delivery with its own 5 attempts. */
-export async function redeliver(ctx: AppContext, userId: string, deliveryId: string): Promise<DeliveryView> {
+export async function redeliver(ctx: AppContext, who: Principal, deliveryId: string): Promise<DeliveryView> {
+  const userId = who.userId;
   const d = await ctx.store.db
     .selectFrom('webhook_deliveries')
     .selectAll()
@@ -149,8 +160,11 @@ export async function redeliver(ctx: AppContext, userId: string, deliveryId: str
   const hook = await ctx.store.db.selectFrom('webhooks').select(['id']).where('user_id', '=', userId).executeTakeFirst();
   if (!hook) throw new AppError('NOT_FOUND', 'No webhook is set; PUT /v1/webhook first');
   const row = newDelivery(ctx.clock, { id: d.event_id, userId, type: d.event_type }, hook.id);
-  await ctx.store.db.insertInto('webhook_deliveries').values(row).execute();
-  wakeDeliveryWorkers();
+  await ctx.store.transaction(async (tx) => {
+    await tx.insertInto('webhook_deliveries').values(row).execute();
+    await writeAudit(tx, ctx.clock, who, { action: 'webhook.redelivered', subjectId: deliveryId });
+    afterCommit(tx, wakeDeliveryWorkers);
+  });
   return toDeliveryView(row);
 }
 
