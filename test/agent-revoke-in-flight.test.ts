@@ -1,15 +1,6 @@
 import pg from 'pg';
 import { describe, expect, it, vi } from 'vitest';
-import {
-  bearer,
-  createOnboardedUser,
-  expectError,
-  EXTERNAL_CBU,
-  setThresholds,
-  startTestApp,
-  withdraw,
-  type TestApp,
-} from './helpers.js';
+import { bearer, createOnboardedUser, expectError, EXTERNAL_CBU, setThresholds, startTestApp, withdraw, type TestApp } from './helpers.js';
 import { agentsOf, connectApp, ORIGIN } from './oauth-flow.js';
 import { balanceOf, gatedResolve, mcpCall, mcpOutcome, newKey, OTHER_CBU, payoutsOf } from './owner-control-kit.js';
 

@@ -1,13 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import {
-  bearer,
-  createOnboardedUser,
-  expectError,
-  EXTERNAL_CBU,
-  setThresholds,
-  startTestApp,
-  withdraw,
-} from './helpers.js';
+import { bearer, createOnboardedUser, expectError, EXTERNAL_CBU, setThresholds, startTestApp, withdraw } from './helpers.js';
 import { startFakeTelegram } from './fake-telegram.js';
 import { balanceOf, gatedResolve, mcpCall, mcpOutcome, payoutsOf } from './owner-control-kit.js';
 

@@ -1,14 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  bearer,
-  createOnboardedUser,
-  expectError,
-  EXTERNAL_CBU,
-  setThresholds,
-  startNodes,
-  startTestApp,
-  withdraw,
-} from './helpers.js';
+import { bearer, createOnboardedUser, expectError, EXTERNAL_CBU, setThresholds, startNodes, startTestApp, withdraw } from './helpers.js';
 import { allowedSum, balanceOf, mcpCall, mcpOutcome, newKey, payoutsOf } from './owner-control-kit.js';
 
 /**
