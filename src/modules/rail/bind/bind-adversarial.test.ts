@@ -1,0 +1,287 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startBindTestApp, waitFor, type BindTestApp } from '../../../../test/bind-harness.js';
+import { bearer, createUser, eventTypes, randomCuit, setThresholds, withdraw, type TestUser } from '../../../../test/helpers.js';
+import { BIND_PATHS } from './bind-wire.js';
+
+const OUTSIDE_CBU = '2850590940090418135201';
+const STRANGER = '0000322100000000000017';
+
+type Wallet = TestUser & { cvu: string };
+
+async function onboard(b: BindTestApp, name: string): Promise<Wallet> {
+  const u = await createUser(b.t.app, name);
+  const res = await b.t.app.inject({ method: 'POST', url: '/v1/onboarding', headers: bearer(u.ownerToken), payload: { legal_id: randomCuit(), legal_name: name } });
+  expect(res.statusCode).toBe(200);
+  await setThresholds(b.t.app, u.ownerToken, { per_tx_limit_ars: 0, daily_limit_ars: 0, monthly_limit_ars: 0, require_approval_above_ars: 0 });
+  return { ...u, cvu: res.json().cvu };
+}
+
+/** A BIND notice as BIND posts it ("Aviso de Transferencia Entrante en CVU"), amount written as given. */
+function notice(id: string, cvu: string, amount: string, status = 'COMPLETED'): string {
+  return (
+    `{"id":"CASHOUT-${id}","object":"ApiTransaction","created":"${new Date().toISOString()}","type":"transfer.cvu.received","redeliveries":0,` +
+    `"data":{"id":"${id}","type":"TRANSFER","status":"${status}","details":{"type":"TRANSFERENCIAS_RECIBIDAS","origin_credit":{"cvu":"${cvu}","cuit":"20111111112"}},` +
+    `"counterparty":{"id":"30715924605","name":"X","account_routing":{"scheme":"CBU","address":"0110599540000042007856"}},` +
+    `"transaction_ids":["${id}"],"start_date":null,"end_date":null,"charge":{"summary":"VAR","value":{"currency":"ARS","amount":${amount}}}}}`
+  );
+}
+
+let seq = 0;
+const coelsa = () => `ADV${Date.now().toString(36).toUpperCase()}${String(++seq).padStart(6, '0')}`.slice(0, 22).padEnd(22, '0');
+
+/** Adversarial runs of the service on BIND: money is never paid twice, lost, or announced twice. */
+describe('BIND adversarial (simulator)', () => {
+  let b: BindTestApp;
+  let ana: Wallet;
+  beforeAll(async () => {
+    b = await startBindTestApp();
+    ana = await onboard(b, 'Ana Adversaria');
+    await b.credit(ana.cvu, '100000.00', 0);
+    await b.t.app.jobs.bindReconciliation!.runOnce();
+    await b.t.app.jobs.depositDetection!.runOnce();
+  });
+  afterAll(() => b.close());
+
+  const app = () => b.t.app;
+  const simBalance = async (cvu: string) => String((await b.control<{ balance: number }>('GET', `/__sim/accounts/${cvu}`)).body.balance);
+  const apiBalance = async (w: Wallet) => (await app().inject({ method: 'GET', url: '/v1/balance', headers: bearer(w.agentToken) })).json().available as string;
+  const payout = async (w: Wallet, id: string) => (await app().inject({ method: 'GET', url: `/v1/withdraws/${id}`, headers: bearer(w.agentToken) })).json();
+  const followUp = async () => {
+    b.t.clock.advance(120_000);
+    await app().jobs.payoutFollowUp!.runOnce();
+  };
+  const detect = () => app().jobs.depositDetection!.runOnce();
+  const bookedFor = async (id: string) => {
+    const ref = (await app().ctx.store.db.selectFrom('payouts').select('rail_reference').where('id', '=', id).executeTakeFirstOrThrow()).rail_reference;
+    return (await b.control<{ transfers: { origin_id: string; status: string }[] }>('GET', '/__sim/transfers')).body.transfers.filter((t) => t.origin_id === ref);
+  };
+  const post = (body: string, url = b.webhookUrl) => fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+  const inboxRow = (id: string) => app().ctx.store.db.selectFrom('bind_inbox').selectAll().where('id', '=', id).executeTakeFirst();
+
+  it('a transfer that times out and then fails at BIND: one transfer, the payout failed once, the money back', async () => {
+    const before = await simBalance(ana.cvu);
+    await b.fault('settle', 'fail');
+    await b.fault('transfer', 'timeout');
+    const res = await withdraw(app(), ana.agentToken, { amount_ars: 321.09, destination: OUTSIDE_CBU });
+    expect(res.statusCode).toBeLessThan(300);
+    const id = res.json().id as string;
+    await b.settled();
+    await waitFor(async () => {
+      await followUp();
+      return (await payout(ana, id)).status === 'failed';
+    }, 'the payout to fail');
+    await followUp();
+    await followUp();
+    expect(await bookedFor(id)).toEqual([expect.objectContaining({ status: 'FAILED' })]);
+    expect((await eventTypes(app(), ana.id, id)).filter((t) => t === 'payout.failed')).toHaveLength(1);
+    expect(await simBalance(ana.cvu)).toBe(before);
+    expect(await apiBalance(ana)).toBe(Number(before).toFixed(2));
+    // The reversal is not a deposit.
+    await app().jobs.bindReconciliation!.runOnce();
+    await detect();
+    expect((await eventTypes(app(), ana.id)).filter((t) => t === 'deposit.detected')).toHaveLength(1);
+  });
+
+  it('a transfer reported submitted that BIND then fails: payout failed once, wallet back, replay answers the failure', async () => {
+    const before = await simBalance(ana.cvu);
+    await b.fault('settle', 'fail');
+    const key = `adv-${Date.now()}`;
+    const res = await withdraw(app(), ana.agentToken, { amount_ars: 55.55, destination: OUTSIDE_CBU }, key);
+    expect(res.statusCode).toBe(201);
+    const id = res.json().id as string;
+    await b.settled();
+    await followUp();
+    await followUp();
+    const p = await payout(ana, id);
+    expect(p.status).toBe('failed');
+    expect((await eventTypes(app(), ana.id, id)).filter((t) => t === 'payout.failed')).toHaveLength(1);
+    expect(await bookedFor(id)).toHaveLength(1);
+    expect(await simBalance(ana.cvu)).toBe(before);
+    // The same idempotency key never sends a second transfer.
+    const again = await withdraw(app(), ana.agentToken, { amount_ars: 55.55, destination: OUTSIDE_CBU }, key);
+    expect(again.statusCode).toBeLessThan(500);
+    expect(await bookedFor(id)).toHaveLength(1);
+    expect((await b.control<{ transfers: unknown[] }>('GET', '/__sim/transfers')).body.transfers.length).toBe(2);
+  });
+
+  it('status queries that time out or answer UNKNOWN never fail or double a payout', async () => {
+    const before = Number(await simBalance(ana.cvu));
+    await b.fault('transfer', 'unknown');
+    await b.fault('status', 'timeout', 2);
+    const res = await withdraw(app(), ana.agentToken, { amount_ars: 10.01, destination: OUTSIDE_CBU });
+    expect(res.statusCode).toBeLessThan(300);
+    const id = res.json().id as string;
+    await b.fault('status', 'unknown', 3);
+    await waitFor(async () => {
+      await followUp();
+      return (await payout(ana, id)).status === 'confirmed';
+    }, 'the payout to be confirmed', 20_000);
+    expect(await bookedFor(id)).toHaveLength(1);
+    expect(Number(await simBalance(ana.cvu))).toBeCloseTo(before - 10.01, 2);
+  }, 30_000);
+
+  it('a webhook without a token, or with a longer one, is refused and stores nothing', async () => {
+    const id = coelsa();
+    const body = notice(id, ana.cvu, '999.00');
+    for (const url of [b.webhookUrl.replace(/[^/]+$/, ''), `${b.webhookUrl}x`, b.webhookUrl.slice(0, -1), `${b.webhookUrl}/`]) {
+      const res = await post(body, url);
+      expect(res.status, url).toBe(404);
+    }
+    expect(await inboxRow(id)).toBeUndefined();
+  });
+
+  it('amounts that are not exact centavos, huge, negative, zero, or not COMPLETED are not credited', async () => {
+    const ids: string[] = [];
+    for (const amount of ['10.005', '"10.005"', '1e3', '99999999999999999999.99', '-5.00', '0', '0.00', 'null', '"abc"', '12345678901234567890']) {
+      const id = coelsa();
+      ids.push(id);
+      const res = await post(notice(id, ana.cvu, amount));
+      expect(res.status, amount).toBe(200);
+    }
+    const id = coelsa();
+    ids.push(id);
+    expect((await post(notice(id, ana.cvu, '5.00', 'IN_PROGRESS'))).status).toBe(200);
+    for (const i of ids) expect(await inboxRow(i)).toBeUndefined();
+  });
+
+  it('amounts as strings and numbers with trailing zeros are read exactly', async () => {
+    const a = coelsa();
+    const c = coelsa();
+    // To a CVU no wallet holds, so that nothing is announced to anyone.
+    expect((await post(notice(a, STRANGER, '"12.30"'))).status).toBe(200);
+    expect((await post(notice(c, STRANGER, '0.10000'))).status).toBe(200);
+    expect(JSON.parse((await inboxRow(a))!.leg).amountCentavos).toBe(1230);
+    expect(JSON.parse((await inboxRow(c))!.leg).amountCentavos).toBe(10);
+  });
+
+  it('a notice for a CVU no wallet holds announces nothing and is set aside', async () => {
+    const id = coelsa();
+    expect((await post(notice(id, STRANGER, '50.00'))).status).toBe(200);
+    await detect();
+    const row = await inboxRow(id);
+    expect(row?.status).toBe('failed');
+    const ev = await app().ctx.store.db.selectFrom('events').select('id').where('dedupe_key', '=', `deposit.detected:${id}`).execute();
+    expect(ev).toHaveLength(0);
+  });
+
+  it('a payout between two of our wallets: one transfer, one deposit for the payee, none for the payer', async () => {
+    const carla = await onboard(b, 'Carla Receptora');
+    const res = await withdraw(app(), ana.agentToken, { amount_ars: 40.4, destination: carla.cvu });
+    expect(res.statusCode).toBe(201);
+    const id = res.json().id as string;
+    await b.settled();
+    await followUp();
+    expect((await payout(ana, id)).status).toBe('confirmed');
+    await waitFor(async () => {
+      await detect();
+      return (await eventTypes(app(), carla.id)).includes('deposit.detected');
+    }, 'carla deposit');
+    await app().jobs.bindReconciliation!.runOnce();
+    await detect();
+    expect((await eventTypes(app(), carla.id)).filter((t) => t === 'deposit.detected')).toHaveLength(1);
+    expect((await eventTypes(app(), ana.id)).filter((t) => t === 'deposit.detected')).toHaveLength(1);
+    expect(await apiBalance(carla)).toBe('40.40');
+    expect(await bookedFor(id)).toHaveLength(1);
+  });
+
+  /** BIND stops answering: every token issued so far lapses and the token endpoint answers 500. */
+  const bindDown = async <T>(work: () => Promise<T>): Promise<T> => {
+    await b.fault('token', '500', 1000);
+    await b.control('POST', '/__sim/tokens/expire');
+    try {
+      return await work();
+    } finally {
+      await b.fault('token', '500', 0);
+    }
+  };
+
+  it('BIND down: a payout answers 503 RAIL_UNAVAILABLE and moves nothing', async () => {
+    const w = await bindDown(() => withdraw(app(), ana.agentToken, { amount_ars: 1, destination: OUTSIDE_CBU }));
+    expect(w.statusCode, w.body).toBe(503);
+    expect(w.json().error).toBe('RAIL_UNAVAILABLE');
+  });
+
+  it('BIND down: balance and deposits answer 503 RAIL_UNAVAILABLE, not 500', async () => {
+    for (const url of ['/v1/balance', '/v1/deposits']) {
+      const res = await bindDown(() => app().inject({ method: 'GET', url, headers: bearer(ana.agentToken) }));
+      expect(res.statusCode, `${url}: ${res.body}`).toBe(503);
+      expect(res.json().error).toBe('RAIL_UNAVAILABLE');
+      expect(res.body).not.toMatch(/BIND|HTTP 500/);
+    }
+  });
+
+  it('reconciliation first, the late webhook after, a replay much later: one deposit.detected', async () => {
+    const bob = await onboard(b, 'Bob Tardío');
+    const id = await b.credit(bob.cvu, '77.77', 0);
+    await app().jobs.bindReconciliation!.runOnce();
+    await detect();
+    expect((await post(notice(id, bob.cvu, '77.77'))).status).toBe(200);
+    await detect();
+    expect((await eventTypes(app(), bob.id)).filter((t) => t === 'deposit.detected')).toHaveLength(1);
+    expect(await apiBalance(bob)).toBe('77.77');
+    // (Last in this file's app: the clock jump expires every token.) Eight days on, the inbox forgot it; a replayed notice still announces nothing new.
+    b.t.clock.advance(8 * 24 * 3600 * 1000);
+    await app().jobs.bindReconciliation!.runOnce();
+    expect(await inboxRow(id)).toBeUndefined();
+    expect((await post(notice(id, bob.cvu, '77.77'))).status).toBe(200);
+    await detect();
+    expect((await eventTypes(app(), bob.id)).filter((t) => t === 'deposit.detected')).toHaveLength(1);
+  });
+});
+
+/**
+ * A gateway in front of BIND: forwards every call, but answers the transfer request with `status` after BIND
+ * took it (a gateway timing out on BIND, 408/504), so the money moved whatever the answer says.
+ */
+describe('BIND behind a gateway that loses the transfer answer', () => {
+  let b: BindTestApp;
+  let gateway: Server;
+  let target = '';
+  let answer: number | null = null;
+  let ana: Wallet;
+
+  beforeAll(async () => {
+    gateway = createServer(async (req, res) => {
+      const chunks: Buffer[] = [];
+      for await (const c of req) chunks.push(c as Buffer);
+      const body = Buffer.concat(chunks);
+      const headers = Object.fromEntries(Object.entries(req.headers).filter(([k]) => !['host', 'content-length', 'connection'].includes(k))) as Record<string, string>;
+      const upstream = await fetch(`${target}${req.url}`, { method: req.method, headers, body: req.method === 'POST' ? body : undefined });
+      const text = await upstream.text();
+      if (req.method === 'POST' && req.url === BIND_PATHS.transfer && answer !== null) {
+        const status = answer;
+        answer = null;
+        res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify({ message: 'Request Timeout' }));
+        return;
+      }
+      res.writeHead(upstream.status, { 'content-type': upstream.headers.get('content-type') ?? 'application/json' }).end(text);
+    });
+    await new Promise<void>((r) => gateway.listen(0, '127.0.0.1', r));
+    const url = `http://127.0.0.1:${(gateway.address() as AddressInfo).port}`;
+    b = await startBindTestApp({ env: { BIND_API_URL: url } });
+    target = b.sim.url;
+    ana = await onboard(b, 'Ana Gateway');
+    await b.credit(ana.cvu, '1000.00', 0);
+  });
+  afterAll(async () => {
+    await b.close();
+    await new Promise<void>((r) => gateway.close(() => r()));
+  });
+
+  it('a 408 from the gateway after BIND booked the transfer does not fail the payout (the money moved)', async () => {
+    const app = b.t.app;
+    answer = 408;
+    const res = await withdraw(app, ana.agentToken, { amount_ars: 100, destination: OUTSIDE_CBU });
+    const id = (res.json().id ?? res.json().payout_id) as string;
+    await b.settled();
+    b.t.clock.advance(120_000);
+    await app.jobs.payoutFollowUp!.runOnce();
+    const booked = (await b.control<{ transfers: { status: string }[] }>('GET', '/__sim/transfers')).body.transfers;
+    expect(booked).toEqual([expect.objectContaining({ status: 'COMPLETED' })]);
+    const p = (await app.inject({ method: 'GET', url: `/v1/withdraws/${id}`, headers: bearer(ana.agentToken) })).json();
+    // BIND paid it: the payout must say so, not "failed" (a failed payout invites the agent to pay again).
+    expect(p.status).toBe('confirmed');
+  });
+});
