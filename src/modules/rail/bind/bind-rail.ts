@@ -21,6 +21,8 @@ import { BIND_PATHS, RECEIVED, centavosOf, decimal, pesosOf, type BindAccountLoo
 
 /** How many status queries the follow-up's batch sends to BIND at once (BIND has no batch query). */
 const STATUS_PARALLELISM = 4;
+/** 4xx answers to a transfer that do not say BIND refused it (401 after one renewal, 408, 409, 425, 429). */
+const UNANSWERED_4XX = new Set([401, 408, 409, 425, 429]);
 /** Page size of the transfers listing the reconciliation reads. */
 const LISTING_PAGE = 100;
 /** The reconciliation looks this far back: today and the two days before (Buenos Aires days). */
@@ -122,8 +124,11 @@ export class BindRail implements BankRail {
     });
     if (r.kind === 'unanswered') return { kind: 'unknown', message: r.message };
     if (r.kind === 'error') {
-      // 5xx, and our own token trouble (status 0), say nothing about the transfer: ask by reference.
-      if (r.status === 0 || r.status >= 500 || r.status === 401 || r.status === 429) return { kind: 'unknown', message: r.message };
+      // 5xx, and our own token trouble (status 0), say nothing about the transfer: ask by reference. So do 408
+      // (a gateway that timed out waiting for BIND, which may have booked it), 409 (a conflict, e.g. the same
+      // origin_id still being worked) and 425: none of them is BIND refusing the transfer, and calling one a
+      // rejection fails a payout whose money may have moved, inviting the agent to pay again (D19).
+      if (r.status === 0 || r.status >= 500 || UNANSWERED_4XX.has(r.status)) return { kind: 'unknown', message: r.message };
       return { kind: 'rejected', reason: rejectReasonOf(r.message), message: r.message };
     }
     const status = stateOf(r.body?.status);
