@@ -37,7 +37,7 @@ export function walletRoutes(app: App, ctx: AppContext): void {
         security,
         operationId: 'getBalance',
         summary: 'Available balance',
-        response: { 200: described(BalanceBody, 'The balance'), ...errors('INSUFFICIENT_SCOPE', ...AUTH_ERRORS, 'ONBOARDING_INCOMPLETE') },
+        response: { 200: described(BalanceBody, 'The balance'), ...errors('INSUFFICIENT_SCOPE', ...AUTH_ERRORS, 'ONBOARDING_INCOMPLETE', 'RAIL_UNAVAILABLE') },
       },
     },
     async (request) => getBalance(ctx, principalOf(request).userId),
@@ -71,7 +71,7 @@ export function walletRoutes(app: App, ctx: AppContext): void {
           'Up to the 100 most recent transfer legs, read live from the bank rail. Outgoing legs are listed too: check `direction` (`credit` is incoming). Empty, not an error, before onboarding.',
         response: {
           200: Type.Object({ deposits: Type.Array(DepositBody) }, { description: 'The transfer legs, both directions' }),
-          ...errors('INSUFFICIENT_SCOPE', ...AUTH_ERRORS),
+          ...errors('INSUFFICIENT_SCOPE', ...AUTH_ERRORS, 'RAIL_UNAVAILABLE'),
         },
       },
     },

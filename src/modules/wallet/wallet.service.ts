@@ -90,7 +90,21 @@ export async function setKycStatus(ctx: AppContext, userId: string, status: KycS
 
 export async function getBalance(ctx: AppContext, userId: string): Promise<{ asset: 'ARS'; available: string }> {
   const w = await requireWallet(ctx, userId);
-  return { asset: 'ARS', available: formatCentavos(await ctx.rail.getBalance(w.cvu)) };
+  return { asset: 'ARS', available: formatCentavos(await fromRail(ctx, 'balance', () => ctx.rail.getBalance(w.cvu))) };
+}
+
+/**
+ * A read the rail answers live (BIND's balance and listing): a rail that does not answer is 503
+ * `RAIL_UNAVAILABLE`, as for a lookup, not a 500; our own store's trouble stays its own 503.
+ */
+async function fromRail<T>(ctx: AppContext, what: string, read: () => Promise<T>): Promise<T> {
+  try {
+    return await read();
+  } catch (err) {
+    if (isStoreUnavailable(err) || err instanceof AppError) throw err;
+    ctx.log.warn({ err }, `rail ${what} failed`);
+    throw new AppError('RAIL_UNAVAILABLE', 'The bank rail is not answering; retry shortly');
+  }
 }
 
 export async function getCvu(ctx: AppContext, userId: string): Promise<CvuView> {
@@ -117,7 +131,7 @@ export const toDepositView = (l: TransferLeg): DepositView => ({
 export async function listDeposits(ctx: AppContext, userId: string, limit = DEPOSITS_LISTING_MAX): Promise<DepositView[]> {
   const w = await findWallet(ctx, userId);
   if (!w) return [];
-  const legs = await ctx.rail.listLegs(w.cvu, Math.min(limit, DEPOSITS_LISTING_MAX));
+  const legs = await fromRail(ctx, 'listing', () => ctx.rail.listLegs(w.cvu, Math.min(limit, DEPOSITS_LISTING_MAX)));
   return legs.map(toDepositView);
 }
 
