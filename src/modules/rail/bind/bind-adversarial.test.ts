@@ -212,6 +212,16 @@ describe('BIND adversarial (simulator)', () => {
     }
   });
 
+  it('BIND down: onboarding answers 503 RAIL_UNAVAILABLE, not 500, and a retry later onboards once', async () => {
+    const u = await createUser(app(), 'Dora Demorada');
+    const payload = { legal_id: randomCuit(), legal_name: 'Dora Demorada' };
+    const res = await bindDown(() => app().inject({ method: 'POST', url: '/v1/onboarding', headers: bearer(u.ownerToken), payload }));
+    expect(res.statusCode, res.body).toBe(503);
+    expect(res.json().error).toBe('RAIL_UNAVAILABLE');
+    const again = await app().inject({ method: 'POST', url: '/v1/onboarding', headers: bearer(u.ownerToken), payload });
+    expect(again.statusCode, again.body).toBe(200);
+  });
+
   it('reconciliation first, the late webhook after, a replay much later: one deposit.detected', async () => {
     const bob = await onboard(b, 'Bob Tardío');
     const id = await b.credit(bob.cvu, '77.77', 0);
