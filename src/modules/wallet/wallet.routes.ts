@@ -22,7 +22,7 @@ export function walletRoutes(app: App, ctx: AppContext): void {
         description:
           'The bank rail issues the CVU and a three-word alias. Until this is done, balance, CVU and payouts answer 422 `ONBOARDING_INCOMPLETE`. In the sandbox KYC is `verified` at once, except for the documented test legal ids.',
         body: OnboardingBody,
-        response: { 200: described(OnboardingResult, 'The wallet is ready'), ...errors(...OWNER_ERRORS, ...BODY_ERRORS, 'ALREADY_ONBOARDED') },
+        response: { 200: described(OnboardingResult, 'The wallet is ready'), ...errors(...OWNER_ERRORS, ...BODY_ERRORS, 'ALREADY_ONBOARDED', 'RAIL_UNAVAILABLE') },
       },
     },
     async (request) => onboard(ctx, principalOf(request).userId, request.body),

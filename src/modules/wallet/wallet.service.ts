@@ -63,7 +63,7 @@ export async function onboard(
   }
   const legalName = input.legal_name.trim();
   if (await findWallet(ctx, userId)) throw new AppError('ALREADY_ONBOARDED', 'This user has already completed onboarding');
-  const account = await ctx.rail.openAccount({ ownerRef: userId, legalId, legalName });
+  const account = await fromRail(ctx, 'account opening', () => ctx.rail.openAccount({ ownerRef: userId, legalId, legalName }));
   const now = ctx.clock.now().toISOString();
   const kyc_status: KycStatus = isKycPendingLegalId(legalId) ? 'pending' : 'verified';
   try {
@@ -94,7 +94,7 @@ export async function getBalance(ctx: AppContext, userId: string): Promise<{ ass
 }
 
 /**
- * A read the rail answers live (BIND's balance and listing): a rail that does not answer is 503
+ * A call the rail answers live (BIND's account opening, balance and listing): a rail that does not answer is 503
  * `RAIL_UNAVAILABLE`, as for a lookup, not a 500; our own store's trouble stays its own 503.
  */
 async function fromRail<T>(ctx: AppContext, what: string, read: () => Promise<T>): Promise<T> {

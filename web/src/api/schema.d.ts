@@ -6150,7 +6150,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A dependency is unavailable; retry later: SERVICE_UNAVAILABLE */
+            /** @description A dependency is unavailable; retry later: RAIL_UNAVAILABLE, SERVICE_UNAVAILABLE */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6161,7 +6161,7 @@ export interface operations {
                          * @description machine-readable code
                          * @enum {string}
                          */
-                        error: "SERVICE_UNAVAILABLE";
+                        error: "RAIL_UNAVAILABLE" | "SERVICE_UNAVAILABLE";
                         /** @description human-readable explanation, subject to change */
                         message: string;
                     } & {
