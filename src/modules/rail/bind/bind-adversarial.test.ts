@@ -122,6 +122,31 @@ describe('BIND adversarial (simulator)', () => {
     expect(Number(await simBalance(ana.cvu))).toBeCloseTo(before - 10.01, 2);
   }, 30_000);
 
+  it('the same key twice while BIND hangs, and the follow-up running meanwhile: one transfer, one payout', async () => {
+    const before = Number(await simBalance(ana.cvu));
+    await b.fault('transfer', 'timeout');
+    const key = `hang-${Date.now()}`;
+    const first = withdraw(app(), ana.agentToken, { amount_ars: 7.07, destination: OUTSIDE_CBU }, key);
+    await new Promise((r) => setTimeout(r, 200));
+    const second = withdraw(app(), ana.agentToken, { amount_ars: 7.07, destination: OUTSIDE_CBU }, key);
+    // The follow-up, past any grace, while the first request still waits for BIND.
+    await followUp();
+    const [r1, r2] = await Promise.all([first, second]);
+    expect(r1.statusCode, r1.body).toBeLessThan(300);
+    const id = r1.json().id as string;
+    if (r2.statusCode < 300) expect(r2.json().id).toBe(id);
+    else expect(r2.statusCode, r2.body).toBe(409);
+    await b.settled();
+    await waitFor(async () => {
+      await followUp();
+      return (await payout(ana, id)).status === 'confirmed';
+    }, 'the payout to be confirmed');
+    expect(await bookedFor(id)).toHaveLength(1);
+    const all = await app().ctx.store.db.selectFrom('payouts').select('id').where('idempotency_key', '=', key).execute();
+    expect(all).toHaveLength(1);
+    expect(Number(await simBalance(ana.cvu))).toBeCloseTo(before - 7.07, 2);
+  }, 20_000);
+
   it('a webhook without a token, or with a longer one, is refused and stores nothing', async () => {
     const id = coelsa();
     const body = notice(id, ana.cvu, '999.00');
