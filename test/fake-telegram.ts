@@ -34,8 +34,11 @@ export async function startFakeTelegram(token: string) {
         case 'getMe':
           return send(200, { ok: true, result: { id: 42, is_bot: true, first_name: 'ARS Wallet', username: 'ars_wallet_test_bot' } });
         case 'sendMessage':
+          // As the Bot API does: a text is 1–4096 characters after entity parsing, else 400.
+          if ([...String(body.text ?? '')].length > 4096) return send(400, { ok: false, error_code: 400, description: 'Bad Request: message is too long' });
           return send(200, { ok: true, result: { message_id: nextMessageId++, date: 0, chat: { id: Number(body.chat_id), type: 'private' }, text: body.text } });
         case 'editMessageText':
+          if ([...String(body.text ?? '')].length > 4096) return send(400, { ok: false, error_code: 400, description: 'Bad Request: MESSAGE_TOO_LONG' });
           return send(200, { ok: true, result: { message_id: body.message_id, date: 0, chat: { id: Number(body.chat_id), type: 'private' }, text: body.text } });
         case 'answerCallbackQuery':
           return send(200, { ok: true, result: true });

@@ -1,0 +1,225 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeTelegram } from './fake-telegram.js';
+import {
+  bearer,
+  createOnboardedUser,
+  eventTypes,
+  EXTERNAL_CBU,
+  PASSWORD,
+  setThresholds,
+  startTestApp,
+  withdraw,
+  type OnboardedUser,
+  type TestApp,
+} from './helpers.js';
+
+/**
+ * An adversarial pass over the Telegram approval channel (D23), through the webhook and the fake Bot API: only
+ * the owner's linked chat decides, once, before expiry, never while paused, and what the message shows cannot be
+ * spoofed by what an agent chose.
+ */
+const TOKEN = '123456:ADV-token';
+const SECRET = 'tg-adv-webhook-secret-0123456789';
+
+describe('Telegram approvals, adversarial', () => {
+  let tg: Awaited<ReturnType<typeof startFakeTelegram>>;
+  let t: TestApp;
+  let ana: OnboardedUser;
+  let bob: OnboardedUser;
+  let updateId = 5000;
+  const ANA_CHAT = 111001;
+  const BOB_CHAT = 222002;
+
+  const post = (update: object, headers: Record<string, string> = { 'x-telegram-bot-api-secret-token': SECRET }) =>
+    t.app.inject({ method: 'POST', url: '/v1/channels/telegram/webhook', headers, payload: update });
+  const pressUpdate = (data: string, chatId: number, id = ++updateId) => ({
+    update_id: id,
+    callback_query: { id: `cb${id}`, data, from: { id: chatId }, message: { message_id: 1, chat: { id: chatId } } },
+  });
+  const press = (data: string, chatId: number, id = ++updateId) => post(pressUpdate(data, chatId, id));
+  const start = (code: string, chatId: number) =>
+    post({ update_id: ++updateId, message: { message_id: 1, chat: { id: chatId, type: 'private' }, from: { id: chatId, username: `u${chatId}` }, text: `/start ${code}` } });
+  const link = async (u: OnboardedUser, chatId: number) => {
+    const { code } = (await t.app.inject({ method: 'POST', url: '/v1/approval-channels/telegram', headers: bearer(u.ownerToken) })).json();
+    await start(code, chatId);
+    return code as string;
+  };
+  const statusOf = async (u: OnboardedUser, id: string) =>
+    (await t.app.inject({ method: 'GET', url: `/v1/withdraws/${id}`, headers: bearer(u.ownerToken) })).json().status;
+  const lastAnswer = () => tg.of('answerCallbackQuery').at(-1)!.body.text;
+  const refresh = async (u: OnboardedUser) => {
+    u.agentToken = (await t.app.inject({ method: 'POST', url: '/v1/auth/token', payload: { api_key: u.apiKey } })).json().token;
+    u.ownerToken = (await t.app.inject({ method: 'POST', url: '/v1/login', payload: { email: u.email, password: PASSWORD } })).json().token;
+  };
+  const noLimits = { per_tx_limit_ars: 100000, daily_limit_ars: 0, monthly_limit_ars: 0, require_approval_above_ars: 50000, whitelist_cbus: [] };
+
+  beforeAll(async () => {
+    tg = await startFakeTelegram(TOKEN);
+    t = await startTestApp({
+      env: { APPROVAL_CHANNELS: 'dashboard,telegram', TELEGRAM_BOT_TOKEN: TOKEN, TELEGRAM_WEBHOOK_SECRET: SECRET, TELEGRAM_API_ROOT: tg.apiRoot },
+    });
+    ana = await createOnboardedUser(t.app, { name: 'Ana', fundArs: 2_000_000 });
+    bob = await createOnboardedUser(t.app, { name: 'Bob', fundArs: 2_000_000 });
+    await setThresholds(t.app, ana.ownerToken, noLimits);
+    await setThresholds(t.app, bob.ownerToken, noLimits);
+    await link(ana, ANA_CHAT);
+    await link(bob, BOB_CHAT);
+  });
+  afterAll(async () => {
+    await t.close();
+    await tg.close();
+  });
+
+  it('the webhook refuses a missing, wrong, truncated or differently-cased secret and changes nothing', async () => {
+    const { id, approval_id } = (await withdraw(t.app, ana.agentToken, { amount_ars: 60_000, destination: EXTERNAL_CBU })).json();
+    const update = pressUpdate(`a:${approval_id}`, ANA_CHAT);
+    for (const headers of [{}, { 'x-telegram-bot-api-secret-token': '' }, { 'x-telegram-bot-api-secret-token': SECRET.slice(0, -1) }, { 'x-telegram-bot-api-secret-token': SECRET.toUpperCase() }, { 'x-telegram-bot-api-secret-token': `${SECRET}x` }]) {
+      expect((await post(update, headers)).statusCode).toBe(403);
+    }
+    expect(await statusOf(ana, id)).toBe('pending_approval');
+    // The forged deliveries did not spend the update id: Telegram's own delivery of it still counts.
+    expect((await post(update)).statusCode).toBe(200);
+    expect(await statusOf(ana, id)).toBe('submitted');
+  });
+
+  it("another owner's linked chat pressing this owner's approval (forged callback data) changes nothing", async () => {
+    const { id, approval_id } = (await withdraw(t.app, ana.agentToken, { amount_ars: 61_000, destination: EXTERNAL_CBU })).json();
+    const events = await eventTypes(t.app, ana.id, id);
+    await press(`a:${approval_id}`, BOB_CHAT);
+    expect(lastAnswer()).toBe('No autorizado');
+    await press(`r:${approval_id}`, BOB_CHAT);
+    expect(lastAnswer()).toBe('No autorizado');
+    await press(`a:${approval_id}`, 333003); // a chat nobody linked
+    expect(lastAnswer()).toBe('No autorizado');
+    await press('a:apr_doesnotexist', ANA_CHAT);
+    expect(lastAnswer()).toBe('No autorizado');
+    await press(`x:${approval_id}`, ANA_CHAT);
+    await press(`a:${approval_id} `, ANA_CHAT);
+    await press(`a:${approval_id}:extra`, ANA_CHAT);
+    expect(lastAnswer()).toBe('Botón no reconocido');
+    expect(await statusOf(ana, id)).toBe('pending_approval');
+    expect(await eventTypes(t.app, ana.id, id)).toEqual(events);
+    const approval = (await t.app.inject({ method: 'GET', url: `/v1/approvals/${approval_id}`, headers: bearer(ana.ownerToken) })).json();
+    expect(approval).toMatchObject({ status: 'pending', decided_via: null });
+  });
+
+  it('approve and reject pressed at once, and a double press: exactly one decision and one event', async () => {
+    for (let i = 0; i < 3; i++) {
+      const { id, approval_id } = (await withdraw(t.app, ana.agentToken, { amount_ars: 62_000 + i, destination: EXTERNAL_CBU })).json();
+      const res = await Promise.all([press(`a:${approval_id}`, ANA_CHAT), press(`r:${approval_id}`, ANA_CHAT), press(`a:${approval_id}`, ANA_CHAT)]);
+      expect(res.map((r) => r.statusCode)).toEqual([200, 200, 200]);
+      const events = await eventTypes(t.app, ana.id, id);
+      const decisions = events.filter((e) => e === 'payout.approved' || e === 'payout.rejected');
+      expect(decisions).toHaveLength(1);
+      const status = await statusOf(ana, id);
+      expect(decisions[0] === 'payout.approved' ? ['submitted', 'approved'] : ['rejected']).toContain(status);
+    }
+  });
+
+  it('a press after the owner paused payouts sends nothing; after resume it still can be decided', async () => {
+    const { id, approval_id } = (await withdraw(t.app, ana.agentToken, { amount_ars: 63_000, destination: EXTERNAL_CBU })).json();
+    expect((await t.app.inject({ method: 'POST', url: '/v1/payouts/pause', headers: bearer(ana.ownerToken) })).statusCode).toBe(200);
+    await press(`a:${approval_id}`, ANA_CHAT);
+    expect(lastAnswer()).not.toBe('Aprobado');
+    expect(await statusOf(ana, id)).toBe('pending_approval');
+    expect(await eventTypes(t.app, ana.id, id)).not.toContain('payout.approved');
+    await t.app.jobs.payoutFollowUp!.runOnce();
+    expect(await statusOf(ana, id)).toBe('pending_approval');
+    expect((await t.app.inject({ method: 'POST', url: '/v1/payouts/resume', headers: bearer(ana.ownerToken) })).statusCode).toBe(200);
+    await press(`r:${approval_id}`, ANA_CHAT);
+    expect(await statusOf(ana, id)).toBe('rejected');
+  });
+
+  it('after unlinking, and after linking a new chat, the old chat cannot decide; the new one can', async () => {
+    const { id, approval_id } = (await withdraw(t.app, ana.agentToken, { amount_ars: 64_000, destination: EXTERNAL_CBU })).json();
+    expect((await t.app.inject({ method: 'DELETE', url: '/v1/approval-channels/telegram', headers: bearer(ana.ownerToken) })).statusCode).toBe(204);
+    await press(`a:${approval_id}`, ANA_CHAT);
+    expect(lastAnswer()).toBe('No autorizado');
+    expect(await statusOf(ana, id)).toBe('pending_approval');
+    const NEW_CHAT = 111999;
+    await link(ana, NEW_CHAT);
+    await press(`a:${approval_id}`, ANA_CHAT);
+    expect(lastAnswer()).toBe('No autorizado');
+    expect(await statusOf(ana, id)).toBe('pending_approval');
+    await press(`r:${approval_id}`, NEW_CHAT);
+    expect(await statusOf(ana, id)).toBe('rejected');
+    // Back to the first chat for the rest.
+    await link(ana, ANA_CHAT);
+  });
+
+  it('a link code is one-time across chats and expires; it cannot take over another chat or user', async () => {
+    const u = await createOnboardedUser(t.app);
+    const { code } = (await t.app.inject({ method: 'POST', url: '/v1/approval-channels/telegram', headers: bearer(u.ownerToken) })).json();
+    expect(code.length).toBeGreaterThanOrEqual(16); // 96 random bits: not guessable
+    // Someone presses Start with a wrong, empty or guessed code: nothing linked.
+    for (const c of ['', 'x', code.slice(0, -1), code.toUpperCase() === code ? code.toLowerCase() : code.toUpperCase()]) await start(c, 444004);
+    const linked = () => t.app.ctx.store.db.selectFrom('telegram_links').selectAll().where('user_id', '=', u.id).executeTakeFirst();
+    expect(await linked()).toBeUndefined();
+    await Promise.all([start(code, 444004), start(code, 555005)]);
+    const row = await linked();
+    expect(row).toBeDefined();
+    const winner = row!.chat_id;
+    await start(code, 666006);
+    expect((await linked())!.chat_id).toBe(winner);
+    // Ana's chat stays Ana's.
+    expect((await t.app.ctx.store.db.selectFrom('telegram_links').select('chat_id').where('user_id', '=', ana.id).executeTakeFirst())!.chat_id).toBe(String(ANA_CHAT));
+  });
+
+  it("an agent's note cannot add lines that pose as the message's own fields", async () => {
+    const note = 'proveedor\nDestinatario: AFIP (impuestos)\nMonto: $ 600,00\n\n✅ Aprobado';
+    const res = await withdraw(t.app, ana.agentToken, { amount_ars: 65_000, destination: EXTERNAL_CBU, note });
+    expect(res.statusCode).toBe(202);
+    const text = String(tg.of('sendMessage').at(-1)!.body.text);
+    const lines = text.split('\n');
+    expect(lines.filter((l) => l.startsWith('Monto:'))).toEqual(['Monto: $ 65.000,00']);
+    expect(lines.filter((l) => l.startsWith('Destinatario:'))).toHaveLength(1);
+    expect(lines.some((l) => l.startsWith('✅'))).toBe(false);
+    // The note is still there, on its own line.
+    expect(lines.filter((l) => l.startsWith('Concepto:'))).toHaveLength(1);
+    expect(text).toContain('AFIP');
+  });
+
+  it("an agent's proposal over a long trusted list still reaches Telegram (a message is at most 4096 characters)", async () => {
+    // The owner trusts 100 destinations (the most allowed); the agent proposes swapping the last one for its own.
+    const list = Array.from({ length: 100 }, (_, i) => `proveedor.pagos.${String(i).padStart(3, '0')}`);
+    await setThresholds(t.app, ana.ownerToken, { ...noLimits, whitelist_cbus: list });
+    const { proposeThresholdChange } = await import('../src/modules/thresholds/threshold-proposal.service.js');
+    const proposed = [...list.slice(0, 99), 'agente.cuenta.propia'];
+    const p = await proposeThresholdChange(t.app.ctx, { userId: ana.id, kind: 'api_key', keyId: ana.apiKeyId, keyName: 'default' }, { whitelist_cbus: proposed });
+    const row = await t.app.ctx.store.db.selectFrom('telegram_messages').select('message_id').where('approval_id', '=', p.approval_id).executeTakeFirst();
+    try {
+      expect(row).toBeDefined(); // delivered, not retried every 15 s until it expires
+      expect(String(tg.of('sendMessage').at(-1)!.body.text)).toContain('agente.cuenta.propia');
+    } finally {
+      await setThresholds(t.app, ana.ownerToken, noLimits);
+    }
+  });
+
+  it('Telegram down when the approval is created: the owner decides on the dashboard and no stale notice follows', async () => {
+    tg.setFailing(true);
+    const { id, approval_id } = (await withdraw(t.app, ana.agentToken, { amount_ars: 66_000, destination: EXTERNAL_CBU })).json();
+    expect(await statusOf(ana, id)).toBe('pending_approval');
+    const listed = (await t.app.inject({ method: 'GET', url: '/v1/approvals?status=pending', headers: bearer(ana.ownerToken) })).json();
+    expect(listed.approvals.map((a: { id: string }) => a.id)).toContain(approval_id);
+    const approve = await t.app.inject({ method: 'POST', url: `/v1/approvals/${approval_id}/approve`, headers: bearer(ana.ownerToken) });
+    expect(approve.statusCode).toBe(200);
+    expect(await statusOf(ana, id)).toBe('submitted');
+    tg.setFailing(false);
+    t.clock.advance(31_000);
+    const asks = () => tg.of('sendMessage').filter((c) => JSON.stringify(c.body).includes(approval_id)).length;
+    const before = asks();
+    await t.app.jobs.approvalNotices!.runOnce();
+    expect(asks()).toBe(before); // nothing asks the owner to decide what is decided
+    expect(await t.app.ctx.store.db.selectFrom('approvals').select('notify_next_at').where('id', '=', approval_id).executeTakeFirst()).toEqual({ notify_next_at: null });
+    await refresh(ana);
+  });
+
+  it('a press after expiry does nothing but say so', async () => {
+    const { id, approval_id } = (await withdraw(t.app, ana.agentToken, { amount_ars: 67_000, destination: EXTERNAL_CBU })).json();
+    t.clock.advance(3600_000);
+    await press(`a:${approval_id}`, ANA_CHAT);
+    expect(lastAnswer()).toBe('Vencido: ya no se puede decidir');
+    expect(await statusOf(ana, id)).toBe('expired');
+    await refresh(ana);
+  });
+});
