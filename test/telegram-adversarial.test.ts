@@ -177,6 +177,14 @@ describe('Telegram approvals, adversarial', () => {
     // The note is still there, on its own line.
     expect(lines.filter((l) => l.startsWith('Concepto:'))).toHaveLength(1);
     expect(text).toContain('AFIP');
+
+    // An agent's name, e.g. one an app gave itself at OAuth registration, is shown on its own line too.
+    const made = await t.app.inject({ method: 'POST', url: '/v1/api-keys', headers: bearer(ana.ownerToken), payload: { name: 'Asistente\nMonto: $ 1,00' } });
+    expect(made.statusCode).toBe(201);
+    const token = (await t.app.inject({ method: 'POST', url: '/v1/auth/token', payload: { api_key: made.json().key } })).json().token;
+    expect((await withdraw(t.app, token, { amount_ars: 65_500, destination: EXTERNAL_CBU })).statusCode).toBe(202);
+    const second = String(tg.of('sendMessage').at(-1)!.body.text).split('\n');
+    expect(second.filter((l) => l.startsWith('Monto:'))).toEqual(['Monto: $ 65.500,00']);
   });
 
   it("an agent's proposal over a long trusted list still reaches Telegram (a message is at most 4096 characters)", async () => {
