@@ -5,18 +5,25 @@ import { FIELD_TEXT, fieldValueText, reasonsText } from '../approvals/channels/n
 /** Approval messages in plain Spanish for the owner (D23). */
 const when = new Intl.DateTimeFormat('es-AR', { timeZone: 'America/Argentina/Buenos_Aires', dateStyle: 'medium', timeStyle: 'short' });
 
+/**
+ * Text the owner did not write here (the agent's note, an agent's name, the holder the bank resolved) on one line:
+ * D30 lets a note hold newlines, and in this message one would start a line that poses as one of its own fields
+ * (`Monto: …`, `Destinatario: …`) or as an outcome.
+ */
+const inline = (s: string): string => s.replace(/\s*[\r\n\u0085\u2028\u2029]+\s*/g, ' · ').trim();
+
 export function pendingText(n: ApprovalNotice): string {
-  const agent = n.apiKeyName ? `Agente: ${n.apiKeyName}` : 'Pedido desde el panel';
+  const agent = n.apiKeyName ? `Agente: ${inline(n.apiKeyName)}` : 'Pedido desde el panel';
   const expiry = `Vence: ${when.format(new Date(n.expiresAt))} (hora de Buenos Aires)`;
   if (n.payout) {
     const p = n.payout;
     return [
       '🔔 Aprobación requerida: pago',
       `Monto: ${formatArs(p.amount)}`,
-      `Destino: ${p.destination} (${p.destinationKind})`,
-      ...(p.recipientName ? [`Destinatario: ${p.recipientName}`] : []),
+      `Destino: ${inline(p.destination)} (${p.destinationKind})`,
+      ...(p.recipientName ? [`Destinatario: ${inline(p.recipientName)}`] : []),
       `Motivo: ${reasonsText(p.reasons)}`,
-      ...(p.note ? [`Concepto: ${p.note}`] : []),
+      ...(p.note ? [`Concepto: ${inline(p.note)}`] : []),
       agent,
       expiry,
     ].join('\n');
