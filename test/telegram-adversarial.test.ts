@@ -165,6 +165,25 @@ describe('Telegram approvals, adversarial', () => {
     expect((await t.app.ctx.store.db.selectFrom('telegram_links').select('chat_id').where('user_id', '=', ana.id).executeTakeFirst())!.chat_id).toBe(String(ANA_CHAT));
   });
 
+  it('in a group chat, a member other than the owner cannot approve', async () => {
+    // The owner types `/start <code>` in a group the bot is in (Telegram delivers commands there).
+    const u = await createOnboardedUser(t.app, { fundArs: 500_000 });
+    await setThresholds(t.app, u.ownerToken, noLimits);
+    const GROUP = -100777888;
+    const OWNER_ID = 777888001;
+    const { code } = (await t.app.inject({ method: 'POST', url: '/v1/approval-channels/telegram', headers: bearer(u.ownerToken) })).json();
+    await post({ update_id: ++updateId, message: { message_id: 1, chat: { id: GROUP, type: 'group', title: 'Familia' }, from: { id: OWNER_ID, username: 'owner' }, text: `/start@ars_wallet_test_bot ${code}` } });
+    const { id, approval_id } = (await withdraw(t.app, u.agentToken, { amount_ars: 70_000, destination: EXTERNAL_CBU })).json();
+    // Another member of the group presses Aprobar on the message in the group.
+    const OTHER_MEMBER = 777888002;
+    await post({
+      update_id: ++updateId,
+      callback_query: { id: `cb${updateId}`, data: `a:${approval_id}`, from: { id: OTHER_MEMBER }, message: { message_id: 1, chat: { id: GROUP, type: 'group' } } },
+    });
+    expect(await statusOf(u, id)).toBe('pending_approval');
+    expect(await eventTypes(t.app, u.id, id)).not.toContain('payout.approved');
+  });
+
   it("an agent's note cannot add lines that pose as the message's own fields", async () => {
     const note = 'proveedor\nDestinatario: AFIP (impuestos)\nMonto: $ 600,00\n\n✅ Aprobado';
     const res = await withdraw(t.app, ana.agentToken, { amount_ars: 65_000, destination: EXTERNAL_CBU, note });
