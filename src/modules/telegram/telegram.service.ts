@@ -95,7 +95,7 @@ export function checkWebhookSecret(ctx: AppContext, got: string | undefined): vo
 
 interface Update {
   update_id: number;
-  message?: { chat: { id: number }; from?: { username?: string }; text?: string };
+  message?: { chat: { id: number; type?: string }; from?: { username?: string }; text?: string };
   callback_query?: { id: string; data?: string; from?: { id: number }; message?: { chat: { id: number }; message_id: number } };
 }
 
@@ -119,6 +119,12 @@ export async function handleUpdate(ctx: AppContext, update: Update): Promise<voi
   const m = /^([ar]):(apr_[0-9a-z]+)$/.exec(q.data ?? '');
   const chatId = q.message?.chat.id;
   if (!m || chatId === undefined) return void (await answer('Botón no reconocido'));
+  // Only the owner decides: in a private chat the one pressing is the chat itself; in a group (a link made before
+  // groups were refused) anyone else could press.
+  if (q.from?.id !== chatId) {
+    ctx.log.warn({ chatId, approval: m[2] }, 'telegram press by someone other than the linked chat');
+    return void (await answer('No autorizado'));
+  }
   const approval = await ctx.store.db.selectFrom('approvals').select(['id', 'user_id']).where('id', '=', m[2]!).executeTakeFirst();
   const link = approval
     ? await ctx.store.db.selectFrom('telegram_links').selectAll().where('user_id', '=', approval.user_id).executeTakeFirst()
@@ -147,6 +153,12 @@ async function linkChat(ctx: AppContext, channel: TelegramChannel, msg: NonNulla
   const now = ctx.clock.now().toISOString();
   const row = await ctx.store.db.selectFrom('telegram_link_codes').selectAll().where('code', '=', code).executeTakeFirst();
   const chatId = String(msg.chat.id);
+  if (msg.chat.type !== 'private') {
+    // A group's members could all press the buttons; only the owner's own chat with the bot decides. The code
+    // stays unspent for the deep link, which opens that private chat.
+    await channel.api.sendMessage(chatId, 'Abrí el enlace del panel en un chat privado con el bot para vincularlo.').catch(() => {});
+    return;
+  }
   if (!row || row.used_at || row.expires_at <= now) {
     await channel.api.sendMessage(chatId, 'El código no es válido o venció. Generá uno nuevo desde el panel.').catch(() => {});
     return;
