@@ -206,6 +206,15 @@ describe('Telegram approvals, adversarial', () => {
     expect(second.filter((l) => l.startsWith('Monto:'))).toEqual(['Monto: $ 65.500,00']);
   });
 
+  it('Markdown and HTML in an agent\'s note are sent as plain text (no parse mode), and the longest note fits', async () => {
+    const note = '<b>URGENTE</b> *pagar ya* [panel](https://evil.example) `x` _y_'.padEnd(140, '!');
+    expect((await withdraw(t.app, ana.agentToken, { amount_ars: 65_700, destination: EXTERNAL_CBU, note })).statusCode).toBe(202);
+    const body = tg.of('sendMessage').at(-1)!.body;
+    expect(body.parse_mode).toBeUndefined();
+    expect(body.entities).toBeUndefined();
+    expect(String(body.text)).toContain(`Concepto: ${note}`);
+  });
+
   it("an agent's proposal over a long trusted list still reaches Telegram (a message is at most 4096 characters)", async () => {
     // The owner trusts 100 destinations (the most allowed); the agent proposes swapping the last one for its own.
     const list = Array.from({ length: 100 }, (_, i) => `proveedor.pagos.${String(i).padStart(3, '0')}`);
