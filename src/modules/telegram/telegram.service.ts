@@ -111,7 +111,16 @@ export async function handleUpdate(ctx: AppContext, update: Update): Promise<voi
     .onConflict((oc) => oc.column('update_id').doNothing())
     .executeTakeFirst();
   if (Number(fresh.numInsertedOrUpdatedRows ?? 0) === 0) return; // a redelivery
+  try {
+    await handleFreshUpdate(ctx, channel, update);
+  } catch (e) {
+    // Not handled (e.g. the store answered 503): forget the id so that Telegram's redelivery does it.
+    await ctx.store.db.deleteFrom('telegram_updates').where('update_id', '=', update.update_id).execute();
+    throw e;
+  }
+}
 
+async function handleFreshUpdate(ctx: AppContext, channel: TelegramChannel, update: Update): Promise<void> {
   if (update.message?.text?.startsWith('/start')) return linkChat(ctx, channel, update.message);
   const q = update.callback_query;
   if (!q) return;
