@@ -73,7 +73,7 @@ describe('Telegram approvals, adversarial', () => {
   it('the webhook refuses a missing, wrong, truncated or differently-cased secret and changes nothing', async () => {
     const { id, approval_id } = (await withdraw(t.app, ana.agentToken, { amount_ars: 60_000, destination: EXTERNAL_CBU })).json();
     const update = pressUpdate(`a:${approval_id}`, ANA_CHAT);
-    for (const headers of [{}, { 'x-telegram-bot-api-secret-token': '' }, { 'x-telegram-bot-api-secret-token': SECRET.slice(0, -1) }, { 'x-telegram-bot-api-secret-token': SECRET.toUpperCase() }, { 'x-telegram-bot-api-secret-token': `${SECRET}x` }]) {
+    for (const headers of <Record<string, string>[]>[{}, { 'x-telegram-bot-api-secret-token': '' }, { 'x-telegram-bot-api-secret-token': SECRET.slice(0, -1) }, { 'x-telegram-bot-api-secret-token': SECRET.toUpperCase() }, { 'x-telegram-bot-api-secret-token': `${SECRET}x` }]) {
       expect((await post(update, headers)).statusCode).toBe(403);
     }
     expect(await statusOf(ana, id)).toBe('pending_approval');

@@ -86,7 +86,7 @@ describe('WhatsApp approvals, adversarial', () => {
     const { payload, signature } = signedDelivery(SECRET, buttonPress(ANA, mid, `a:${approval_id}`));
     const other = signedDelivery(SECRET, buttonPress(ANA, `wamid.ADV${++msgId}`, `r:${approval_id}`));
     const sha1 = `sha1=${createHmac('sha1', SECRET).update(payload).digest('hex')}`;
-    for (const headers of [
+    for (const headers of <Record<string, string>[]>[
       { 'x-hub-signature': sha1 },
       { 'x-hub-signature-256': signature.replace('sha256=', 'SHA256=') },
       { 'x-hub-signature-256': signature.slice('sha256='.length) },
