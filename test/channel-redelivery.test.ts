@@ -2,6 +2,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { base } from './failover-kit.js';
 import { startFakeTelegram } from './fake-telegram.js';
+import { buttonPress, signedDelivery, startFakeWhatsApp, textMessage } from './fake-whatsapp.js';
 import { bearer, createOnboardedUser, EXTERNAL_CBU, setThresholds, startTestApp, withdraw, type OnboardedUser, type TestApp } from './helpers.js';
 
 /**
@@ -54,5 +55,56 @@ describe.skipIf(!base)('Telegram: an update whose handling failed is handled on 
     const status = (await t.app.inject({ method: 'GET', url: `/v1/withdraws/${id}`, headers: bearer(u.ownerToken) })).json().status;
     expect(status).toBe('rejected');
     expect(tg.of('answerCallbackQuery').some((c) => c.body.callback_query_id === 'cb2')).toBe(true);
+  }, 60_000);
+});
+
+describe.skipIf(!base)('WhatsApp: a message whose handling failed is handled on redelivery', () => {
+  const SECRET_WA = 'wa-redelivery-secret-0123456789';
+  const NUMBER = '5491155557777';
+  let wa: Awaited<ReturnType<typeof startFakeWhatsApp>>;
+  let t: TestApp;
+  let u: OnboardedUser;
+  const deliver = (value: Record<string, unknown>) => {
+    const { payload, signature } = signedDelivery(SECRET_WA, value);
+    return t.app.inject({ method: 'POST', url: '/v1/channels/whatsapp/webhook', headers: { 'content-type': 'application/json', 'x-hub-signature-256': signature }, payload });
+  };
+
+  beforeAll(async () => {
+    wa = await startFakeWhatsApp('106540352242922');
+    t = await startTestApp({
+      env: {
+        APPROVAL_CHANNELS: 'dashboard,whatsapp',
+        WHATSAPP_TOKEN: 'EAAG-redelivery',
+        WHATSAPP_PHONE_NUMBER_ID: '106540352242922',
+        WHATSAPP_APP_SECRET: SECRET_WA,
+        WHATSAPP_VERIFY_TOKEN: 'wa-redelivery-verify-0123456789',
+        WHATSAPP_TEMPLATE: 'aprobacion_pago:es_AR',
+        WHATSAPP_API_ROOT: wa.apiRoot,
+      },
+    });
+    u = await createOnboardedUser(t.app, { fundArs: 500_000 });
+    await setThresholds(t.app, u.ownerToken, { per_tx_limit_ars: 100000, daily_limit_ars: 0, monthly_limit_ars: 0, require_approval_above_ars: 50000, whitelist_cbus: [] });
+    const { text } = (await t.app.inject({ method: 'POST', url: '/v1/approval-channels/whatsapp', headers: bearer(u.ownerToken) })).json();
+    await deliver(textMessage(NUMBER, 'wamid.RD1', text));
+  });
+  afterAll(async () => {
+    await t.close();
+    await wa.close();
+  });
+
+  it('a press that met a held lock (503) decides when Meta redelivers it', async () => {
+    const { id, approval_id } = (await withdraw(t.app, u.agentToken, { amount_ars: 60_000, destination: EXTERNAL_CBU })).json();
+    const holder = new pg.Client({ connectionString: t.store.config.databaseUrl });
+    await holder.connect();
+    try {
+      await holder.query('begin');
+      await holder.query('select 1 from wallets where user_id = $1 for update', [u.id]);
+      expect((await deliver(buttonPress(NUMBER, 'wamid.RD2', `r:${approval_id}`))).statusCode).toBe(503);
+    } finally {
+      await holder.query('rollback');
+      await holder.end();
+    }
+    expect((await deliver(buttonPress(NUMBER, 'wamid.RD2', `r:${approval_id}`))).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: `/v1/withdraws/${id}`, headers: bearer(u.ownerToken) })).json().status).toBe('rejected');
   }, 60_000);
 });
