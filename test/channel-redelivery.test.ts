@@ -56,6 +56,25 @@ describe.skipIf(!base)('Telegram: an update whose handling failed is handled on 
     expect(status).toBe('rejected');
     expect(tg.of('answerCallbackQuery').some((c) => c.body.callback_query_id === 'cb2')).toBe(true);
   }, 60_000);
+
+  it('a /start that met a held lock (503) links when Telegram redelivers it: the code is not spent without its link', async () => {
+    const other = await createOnboardedUser(t.app);
+    const { code } = (await t.app.inject({ method: 'POST', url: '/v1/approval-channels/telegram', headers: bearer(other.ownerToken) })).json();
+    const update = { update_id: 3, message: { message_id: 3, chat: { id: 424242, type: 'private' }, from: { id: 424242 }, text: `/start ${code}` } };
+    const holder = new pg.Client({ connectionString: t.store.config.databaseUrl });
+    await holder.connect();
+    try {
+      await holder.query('begin');
+      await holder.query('lock table telegram_links in exclusive mode');
+      expect((await post(update)).statusCode).toBe(503);
+    } finally {
+      await holder.query('rollback');
+      await holder.end();
+    }
+    expect((await post(update)).statusCode).toBe(200);
+    const link = await t.app.ctx.store.db.selectFrom('telegram_links').select('chat_id').where('user_id', '=', other.id).executeTakeFirst();
+    expect(link).toEqual({ chat_id: '424242' });
+  }, 60_000);
 });
 
 describe.skipIf(!base)('WhatsApp: a message whose handling failed is handled on redelivery', () => {
