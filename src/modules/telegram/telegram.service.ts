@@ -172,19 +172,19 @@ async function linkChat(ctx: AppContext, channel: TelegramChannel, msg: NonNulla
     await channel.api.sendMessage(chatId, 'El código no es válido o venció. Generá uno nuevo desde el panel.').catch(() => {});
     return;
   }
-  const used = await ctx.store.db
-    .updateTable('telegram_link_codes')
-    .set({ used_at: now })
-    .where('code', '=', code)
-    .where('used_at', 'is', null)
-    .executeTakeFirst();
-  if (Number(used.numUpdatedRows) !== 1) return;
-  const values = { chat_id: chatId, username: msg.from?.username ?? null, linked_at: now };
-  await ctx.store.db
-    .insertInto('telegram_links')
-    .values({ user_id: row.user_id, ...values })
-    .onConflict((oc) => oc.column('user_id').doUpdateSet(values))
-    .execute();
-  await writeAudit(ctx.store.db, ctx.clock, { userId: row.user_id, kind: 'owner' }, { action: 'telegram.linked', data: { chat_id: chatId } });
+  const linked = await ctx.store.transaction(async (tx) => {
+    // The code is spent with the link it makes, or not at all (a failure leaves it for Telegram's redelivery).
+    const used = await tx.updateTable('telegram_link_codes').set({ used_at: now }).where('code', '=', code).where('used_at', 'is', null).executeTakeFirst();
+    if (Number(used.numUpdatedRows) !== 1) return false;
+    const values = { chat_id: chatId, username: msg.from?.username ?? null, linked_at: now };
+    await tx
+      .insertInto('telegram_links')
+      .values({ user_id: row.user_id, ...values })
+      .onConflict((oc) => oc.column('user_id').doUpdateSet(values))
+      .execute();
+    await writeAudit(tx, ctx.clock, { userId: row.user_id, kind: 'owner' }, { action: 'telegram.linked', data: { chat_id: chatId } });
+    return true;
+  });
+  if (!linked) return;
   await channel.api.sendMessage(chatId, '✅ Listo: vas a recibir aquí las aprobaciones de pagos.').catch(() => {});
 }
