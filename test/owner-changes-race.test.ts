@@ -97,6 +97,45 @@ describe('the pause and the thresholds racing a payout in flight (D16, D36)', ()
       await t.close();
     }
   });
+
+  it('a trusted-list proposal adds and removes what it showed, and keeps what the owner added meanwhile', async () => {
+    const t = await startTestApp();
+    try {
+      const u = await createOnboardedUser(t.app, { fundArs: 10_000 });
+      const list = ['proveedor.uno', 'proveedor.dos', 'proveedor.tres'];
+      await setThresholds(t.app, u.ownerToken, { per_tx_limit_ars: 1000, whitelist_cbus: list });
+      // The agent swaps the last one for its own.
+      const prop = mcpOutcome(await mcpCall(t.app, u.apiKey, 'propose_threshold_change', { whitelist_cbus: ['proveedor.uno', 'proveedor.dos', 'agente.propio'] }));
+      expect(prop.status, JSON.stringify(prop)).toBe(201);
+      const approvalId = prop.body.approval_id as string;
+      const listed = (await t.app.inject({ method: 'GET', url: '/v1/approvals?status=pending', headers: bearer(u.ownerToken) })).json();
+      const shown = listed.approvals.find((a: { id: string }) => a.id === approvalId).threshold_change;
+      expect(shown.proposed.whitelist_cbus).toEqual(['proveedor.uno', 'proveedor.dos', 'agente.propio']);
+      // Meanwhile the owner trusts one more destination.
+      await setThresholds(t.app, u.ownerToken, { per_tx_limit_ars: 1000, whitelist_cbus: [...list, 'proveedor.cuatro'] });
+      expect((await t.app.inject({ method: 'POST', url: `/v1/approvals/${approvalId}/approve`, headers: bearer(u.ownerToken) })).statusCode).toBe(200);
+      const th = (await t.app.inject({ method: 'GET', url: '/v1/thresholds', headers: bearer(u.ownerToken) })).json();
+      expect(th.whitelist_cbus).toEqual(['proveedor.uno', 'proveedor.dos', 'proveedor.cuatro', 'agente.propio']);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('a proposal too long to show the owner in one message is refused, and nothing is asked', async () => {
+    const t = await startTestApp();
+    try {
+      const u = await createOnboardedUser(t.app, { fundArs: 10_000 });
+      const many = Array.from({ length: 20 }, (_, i) => `agente.destino.${String(i).padStart(2, '0')}`);
+      const res = mcpOutcome(await mcpCall(t.app, u.apiKey, 'propose_threshold_change', { whitelist_cbus: many }));
+      expect(res.status).toBe('error');
+      expect(res.body.error).toBe('INVALID_REQUEST');
+      expect(String(res.body.message)).toMatch(/too long/);
+      const pending = (await t.app.inject({ method: 'GET', url: '/v1/approvals?status=pending', headers: bearer(u.ownerToken) })).json();
+      expect(pending.approvals).toEqual([]);
+    } finally {
+      await t.close();
+    }
+  });
 });
 
 describe('an agent proposal approves only what the owner was shown (D13)', () => {

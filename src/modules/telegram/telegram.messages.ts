@@ -1,6 +1,6 @@
 import { formatArs } from '../../shared/money.js';
 import type { ApprovalNotice } from '../approvals/channels/channel.port.js';
-import { FIELD_TEXT, fieldValueText, reasonsText } from '../approvals/channels/notice-text.js';
+import { changeLines, reasonsText } from '../approvals/channels/notice-text.js';
 
 /** Approval messages in plain Spanish for the owner (D23). */
 const when = new Intl.DateTimeFormat('es-AR', { timeZone: 'America/Argentina/Buenos_Aires', dateStyle: 'medium', timeStyle: 'short' });
@@ -28,10 +28,7 @@ export function pendingText(n: ApprovalNotice): string {
       expiry,
     ].join('\n');
   }
-  const change = n.thresholdChange!;
-  const lines = Object.entries(change.proposed).map(
-    ([k, v]) => `• ${FIELD_TEXT[k] ?? k}: ${fieldValueText(k, change.current[k])} → ${fieldValueText(k, v)}`,
-  );
+  const lines = changeLines(n.thresholdChange!).map((l) => `• ${l}`);
   return ['🔔 Aprobación requerida: cambio de límites', ...lines, agent, expiry].join('\n');
 }
 

@@ -3,8 +3,10 @@ import { AppError } from '../../shared/errors.js';
 import { availableChannels, createApproval, notifyPendingAfterCommit } from '../approvals/approvals.service.js';
 import type { Principal } from '../auth/auth.service.js';
 import { writeAudit } from '../audit/audit.service.js';
+import { CHANGE_TEXT_MAX, changeLines } from '../approvals/channels/notice-text.js';
 import type { PolicyThresholds } from '../policy/policy.js';
-import { loadThresholds, parseThresholdFields, THRESHOLD_FIELDS, type ThresholdsView } from './thresholds.service.js';
+import { applyProposal, type ThresholdProposal } from './thresholds.approvals.js';
+import { loadThresholds, parseThresholdFields, THRESHOLD_FIELDS, toThresholdsView, type ThresholdsView } from './thresholds.service.js';
 
 /** Each wire field and the threshold it sets. */
 const FIELD_KEYS: Record<keyof ThresholdsView, keyof PolicyThresholds> = {
@@ -29,13 +31,34 @@ export async function proposeThresholdChange(ctx: AppContext, who: Principal, in
   // value differs), so only that is asked. A field proposed at its value in force would otherwise be written on
   // approval too, unseen, over whatever the owner set meanwhile.
   const current = await loadThresholds(ctx, ctx.store.db, who.userId);
-  const asked = Object.fromEntries(
+  const { whitelist, ...amounts } = Object.fromEntries(
     Object.entries(parsed).filter(([k, v]) => JSON.stringify(v) !== JSON.stringify(current[k as keyof PolicyThresholds])),
   ) as Partial<PolicyThresholds>;
+  const asked: ThresholdProposal = { ...amounts };
+  if (whitelist) {
+    // The trusted list as what it adds and takes away (see ThresholdProposal).
+    const added = whitelist.filter((d) => !current.whitelist.includes(d));
+    const removed = current.whitelist.filter((d) => !whitelist.includes(d));
+    if (added.length) asked.whitelistAdd = added;
+    if (removed.length) asked.whitelistRemove = removed;
+  }
   if (Object.keys(asked).length === 0) {
     throw new AppError('INVALID_REQUEST', 'Nothing to propose: these are the limits in force');
   }
-  const shown = Object.fromEntries(Object.entries(proposed).filter(([k]) => FIELD_KEYS[k as keyof ThresholdsView] in asked));
+  const before = toThresholdsView(current);
+  const after = toThresholdsView(applyProposal(current, asked));
+  const summary = changeLines({
+    current: { ...before },
+    proposed: Object.fromEntries(Object.entries(after).filter(([k, v]) => JSON.stringify(v) !== JSON.stringify(before[k as keyof ThresholdsView]))),
+  }).join('; ');
+  if (summary.length > CHANGE_TEXT_MAX) {
+    throw new AppError(
+      'INVALID_REQUEST',
+      'This change is too long to show the owner in one approval message: propose fewer changes at once (a few destinations at a time), or ask the owner to make it in the dashboard',
+    );
+  }
+  const changes = new Set<string>([...Object.keys(amounts), ...(asked.whitelistAdd || asked.whitelistRemove ? ['whitelist'] : [])]);
+  const shown = Object.fromEntries(Object.entries(proposed).filter(([k]) => changes.has(FIELD_KEYS[k as keyof ThresholdsView])));
   const channels = (await availableChannels(ctx, who.userId)).map((c) => c.name);
   if (channels.length === 0) throw new AppError('APPROVAL_NOT_CONFIGURED', 'No approval channel is available to ask the owner');
   const approval = await ctx.store.transaction(async (tx) => {

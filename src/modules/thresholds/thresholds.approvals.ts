@@ -2,18 +2,42 @@ import type { ApprovalKindHandler } from '../approvals/approval-kinds.js';
 import type { PolicyThresholds } from '../policy/policy.js';
 import { loadThresholds, toThresholdsView, writeThresholds } from './thresholds.service.js';
 
-/** An agent's proposal (D13): approving writes only the proposed fields; rejecting or expiring changes nothing. */
+/**
+ * What an agent's proposal asks (D13): the limits it would set, and the trusted destinations it would add and take
+ * away. The trusted list is kept as that difference, not as a whole list: the owner is shown what is added and
+ * removed, and approving changes exactly that, keeping whatever else the owner put on the list meanwhile.
+ * (`whitelist`, a whole list, is how proposals made before this were stored.)
+ */
+export type ThresholdProposal = Partial<Omit<PolicyThresholds, 'whitelist'>> & {
+  whitelist?: string[];
+  whitelistAdd?: string[];
+  whitelistRemove?: string[];
+};
+
+/** The thresholds `current` would become once `p` is approved. */
+export function applyProposal(current: PolicyThresholds, p: ThresholdProposal): PolicyThresholds {
+  const { whitelistAdd, whitelistRemove, ...rest } = p;
+  const next: PolicyThresholds = { ...current, ...rest };
+  if (whitelistAdd || whitelistRemove) {
+    const removed = new Set(whitelistRemove ?? []);
+    const kept = current.whitelist.filter((d) => !removed.has(d));
+    next.whitelist = [...kept, ...(whitelistAdd ?? []).filter((d) => !kept.includes(d))];
+  }
+  return next;
+}
+
+/** An agent's proposal (D13): approving writes only what was proposed; rejecting or expiring changes nothing. */
 export const thresholdApprovals: ApprovalKindHandler = {
   async describe(ctx, db, a) {
     const stored = await loadThresholds(ctx, db, a.user_id);
     const current: Record<string, unknown> = { ...toThresholdsView(stored) };
-    const proposed = toThresholdsView({ ...stored, ...(JSON.parse(a.proposal!) as Partial<PolicyThresholds>) });
+    const proposed = toThresholdsView(applyProposal(stored, JSON.parse(a.proposal!) as ThresholdProposal));
     const changed = Object.fromEntries(Object.entries(proposed).filter(([k, v]) => JSON.stringify(v) !== JSON.stringify(current[k])));
     return { thresholdChange: { current, proposed: changed } };
   },
   async approve(ctx, tx, a, now) {
     const current = await loadThresholds(ctx, tx, a.user_id);
-    await writeThresholds(tx, a.user_id, { ...current, ...(JSON.parse(a.proposal!) as Partial<PolicyThresholds>) }, now);
+    await writeThresholds(tx, a.user_id, applyProposal(current, JSON.parse(a.proposal!) as ThresholdProposal), now);
     return [];
   },
   async reject() {},

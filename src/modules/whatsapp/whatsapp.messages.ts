@@ -1,6 +1,6 @@
 import { formatArs } from '../../shared/money.js';
 import type { ApprovalNotice } from '../approvals/channels/channel.port.js';
-import { FIELD_TEXT, fieldValueText, reasonsText } from '../approvals/channels/notice-text.js';
+import { changeLines, reasonsText } from '../approvals/channels/notice-text.js';
 
 /**
  * The four body parameters of the approval template (D45), in its order: {{1}} what (the amount), {{2}} to whom
@@ -14,10 +14,7 @@ export function templateParams(n: ApprovalNotice): string[] {
     const to = p.recipientName ? `${p.recipientName} (${p.destinationKind} ${p.destination})` : `${p.destination} (${p.destinationKind})`;
     return [formatArs(p.amount), to, reasonsText(p.reasons), agent].map(oneLine);
   }
-  const change = n.thresholdChange!;
-  const what = Object.entries(change.proposed)
-    .map(([k, v]) => `${FIELD_TEXT[k] ?? k}: ${fieldValueText(k, change.current[k])} → ${fieldValueText(k, v)}`)
-    .join('; ');
+  const what = changeLines(n.thresholdChange!).join('; ');
   return ['un cambio de límites', what, 'propuesta del agente', agent].map(oneLine);
 }
 

@@ -27,6 +27,30 @@ export const FIELD_TEXT: Record<string, string> = {
 
 export const reasonsText = (reasons: string[]): string => reasons.map((r) => REASON_TEXT[r] ?? r).join('; ');
 
+/**
+ * What a proposed change of limits would do, a line per field, as the owner reads it on a phone: an amount as
+ * `before → after`, the trusted destinations as what is added and what is taken away (a whole list of a hundred
+ * would not fit, and would hide the one that changes).
+ */
+export function changeLines(change: { current: Record<string, unknown>; proposed: Record<string, unknown> }): string[] {
+  return Object.entries(change.proposed).map(([k, v]) => {
+    const label = FIELD_TEXT[k] ?? k;
+    if (k !== 'whitelist_cbus') return `${label}: ${fieldValueText(k, change.current[k])} → ${fieldValueText(k, v)}`;
+    const before = (change.current[k] as string[] | undefined) ?? [];
+    const after = v as string[];
+    const added = after.filter((d) => !before.includes(d));
+    const removed = before.filter((d) => !after.includes(d));
+    const parts = [...(added.length ? [`agrega ${added.join(', ')}`] : []), ...(removed.length ? [`quita ${removed.join(', ')}`] : [])];
+    return `${label}: ${parts.join('; ') || 'sin cambios'}`;
+  });
+}
+
+/**
+ * The longest a change's lines may be, joined: what the WhatsApp template shows in one parameter. A proposal that
+ * would not fit is refused when made, so the owner is never asked to approve what the message could not show.
+ */
+export const CHANGE_TEXT_MAX = 280;
+
 /** A threshold value as the owner reads it: an amount, "sin límite" for 0, or the list of destinations. */
 export const fieldValueText = (k: string, v: unknown): string =>
   k === 'whitelist_cbus'
