@@ -156,7 +156,7 @@ describe('OAuth: what a hostile host or a stolen credential cannot do', () => {
 
   it('an authorization asking another resource, or no PKCE, never reaches the owner', async () => {
     const clientId = await register(t.app);
-    for (const extra of [{ resource: `${ORIGIN}/v1` }, { resource: `${ORIGIN}/mcp/` }, { code_challenge: '' }]) {
+    for (const extra of <Record<string, string>[]>[{ resource: `${ORIGIN}/v1` }, { resource: `${ORIGIN}/mcp/` }, { code_challenge: '' }]) {
       const started = await startAuthorization(t.app, clientId, extra);
       expect(started.uid, JSON.stringify(extra)).toBeUndefined();
     }
