@@ -1,5 +1,8 @@
-import type { Adapter, AdapterPayload } from 'oidc-provider';
+import { errors, type Adapter, type AdapterPayload } from 'oidc-provider';
 import type { Store } from '../../db/database.js';
+
+/** The models whose use is the grant itself (a code, a rotated refresh token): consumed by exactly one request. */
+const USED_ONCE: Record<string, string> = { AuthorizationCode: 'authorization code', RefreshToken: 'refresh token' };
 
 /**
  * D44: oidc-provider's storage over our store (SQLite or PostgreSQL alike), one adapter per model of the library.
@@ -51,13 +54,20 @@ export class StoreAdapter implements Adapter {
     return this.findWhere('user_code', userCode);
   }
 
+  /**
+   * D44: a code or a rotated refresh token is used once. The library checks `consumed` when it reads the record
+   * and marks it later, so two uses arriving together would both pass its check: the mark is a conditional update,
+   * and the use that finds it already set is refused and ends the grant, as the library does for a use after it.
+   */
   async consume(id: string): Promise<void> {
-    await this.store.db
-      .updateTable('oauth_records')
-      .set({ consumed_at: Math.floor(Date.now() / 1000) })
-      .where('model', '=', this.model)
-      .where('id', '=', id)
-      .execute();
+    const once = USED_ONCE[this.model];
+    let update = this.store.db.updateTable('oauth_records').set({ consumed_at: Math.floor(Date.now() / 1000) }).where('model', '=', this.model).where('id', '=', id);
+    if (once) update = update.where('consumed_at', 'is', null);
+    const res = await update.executeTakeFirst();
+    if (!once || Number(res.numUpdatedRows) === 1) return;
+    const row = await this.store.db.selectFrom('oauth_records').select('grant_id').where('model', '=', this.model).where('id', '=', id).executeTakeFirst();
+    if (row?.grant_id) await revokeGrantRecords(this.store, row.grant_id);
+    throw new errors.InvalidGrant(`${once} already used`);
   }
 
   async destroy(id: string): Promise<void> {
