@@ -88,6 +88,13 @@ describe('OAuth with a client ID metadata document', () => {
     expect(started.res.body).toContain('invalid_redirect_uri');
   });
 
+  it('refuses a document listing a plain http redirect to a routable host (MCP: localhost or https only)', async () => {
+    const clientId = publish('/oauth/cleartext.json', { redirect_uris: ['http://attacker.example/cb'] });
+    const started = await startAuthorization(t.app, clientId, { redirect_uri: 'http://attacker.example/cb' });
+    expect(started.uid).toBeUndefined();
+    expect(started.res.headers.location).toBeUndefined();
+  });
+
   it('takes no client_id URL but https: a plain http one is an unknown client, and nothing is fetched', async () => {
     const path = '/oauth/plain.json';
     const clientId = publish(path).replace('https://', 'http://');
