@@ -92,6 +92,7 @@ describe('OAuth with a client ID metadata document', () => {
     const clientId = publish('/oauth/cleartext.json', { redirect_uris: ['http://attacker.example/cb'] });
     const started = await startAuthorization(t.app, clientId, { redirect_uri: 'http://attacker.example/cb' });
     expect(started.uid).toBeUndefined();
+    expect(started.res.statusCode).toBe(400);
     expect(started.res.headers.location).toBeUndefined();
   });
 

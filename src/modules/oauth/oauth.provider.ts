@@ -13,6 +13,8 @@ export const OAUTH_PREFIX = '/oauth';
 export const CONSENT_PAGE = '/connect';
 
 const ACCESS_TOKEN_TTL = 60 * 60;
+/** The hosts a plain http redirect URI may name: this machine only (RFC 8252 loopback redirection). */
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 const REFRESH_TOKEN_TTL = 30 * 24 * 60 * 60;
 const INTERACTION_TTL = 30 * 60;
 
@@ -129,6 +131,22 @@ export class OAuthServer {
         response_types: ['code'],
         token_endpoint_auth_method: 'none',
         id_token_signed_response_alg: 'ES256',
+      },
+      // MCP authorization (Communication Security): a redirect URI is localhost or https. The library takes plain
+      // http to any host for a web client, which would send the code across the network in the clear; registrations
+      // and client ID metadata documents listing one are refused. Other schemes stay the library's call (it refuses
+      // javascript:, data: and the like; a native app's own scheme is allowed).
+      extraClientMetadata: {
+        properties: ['redirect_uris'],
+        validator(_kctx, key, value) {
+          if (key !== 'redirect_uris' || !Array.isArray(value)) return;
+          for (const uri of value) {
+            const parsed = typeof uri === 'string' ? URL.parse(uri) : null;
+            if (parsed?.protocol === 'http:' && !LOOPBACK_HOSTS.has(parsed.hostname)) {
+              throw new errors.InvalidRedirectUri('redirect_uris must use https, or http on the loopback (localhost, 127.0.0.1, [::1]) only');
+            }
+          }
+        },
       },
       clientBasedCORS: (_kctx, origin, client) => client.redirectUris?.some((uri) => URL.parse(uri)?.origin === origin) ?? false,
       issueRefreshToken: async (_kctx, client) => client.grantTypeAllowed('refresh_token'),
