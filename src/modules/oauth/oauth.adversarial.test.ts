@@ -187,4 +187,43 @@ describe('OAuth: what a hostile host or a stolen credential cannot do', () => {
       vi.useRealTimers();
     }
   });
+
+  it('only an owner session decides a consent: not a raw key, nor an OAuth token', async () => {
+    const app = await connectApp(t.app, owner);
+    const clientId = await register(t.app);
+    const { uid } = await startAuthorization(t.app, clientId);
+    for (const credential of [owner.apiKey, app.access_token]) {
+      for (const [method, url] of [['GET', `/v1/oauth/interactions/${uid}`], ['POST', `/v1/oauth/interactions/${uid}/approve`], ['POST', `/v1/oauth/interactions/${uid}/deny`]] as const) {
+        const res = await t.app.inject({ method, url, headers: bearer(credential), ...(method === 'POST' ? { payload: {} } : {}) });
+        expect(res.statusCode, `${method} ${url}: ${res.body}`).toBe(401);
+      }
+    }
+    // Still waiting for the owner.
+    expect((await t.app.inject({ url: `/v1/oauth/interactions/${uid}`, headers: bearer(owner.ownerToken) })).statusCode).toBe(200);
+  });
+
+  it('a browser that went through a consent once gets no code silently afterwards (prompt=none)', async () => {
+    const clientId = await register(t.app);
+    const first = await startAuthorization(t.app, clientId);
+    const approved = await t.app.inject({ method: 'POST', url: `/v1/oauth/interactions/${first.uid}/approve`, headers: bearer(owner.ownerToken), payload: {} });
+    const resumed = await t.app.inject({ url: new URL(approved.json().redirect_to).pathname, headers: { cookie: first.cookie } });
+    expect(new URL(resumed.headers.location as string).searchParams.get('code')).toBeTruthy();
+    const jar = [first.cookie, resumed.cookies.map((c) => `${c.name}=${c.value}`).join('; ')].filter(Boolean).join('; ');
+    for (const prompt of ['none', '']) {
+      const query = new URLSearchParams({
+        client_id: clientId,
+        redirect_uri: REDIRECT,
+        response_type: 'code',
+        scope: 'payouts:read',
+        code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+        code_challenge_method: 'S256',
+        state: 's2',
+        resource: RESOURCE,
+        ...(prompt ? { prompt } : {}),
+      });
+      const again = await t.app.inject({ url: `/oauth/auth?${query.toString()}`, headers: { cookie: jar } });
+      const location = again.headers.location ?? '';
+      expect(location, `prompt=${prompt}`).not.toContain('code=');
+    }
+  });
 });
