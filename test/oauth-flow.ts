@@ -57,7 +57,8 @@ export async function finishAuthorization(
   redirectUri = REDIRECT,
 ) {
   expect(started.uid).toBeTruthy();
-  const approved = await app.inject({ method: 'POST', url: `/v1/oauth/interactions/${started.uid}/approve`, headers: bearer(owner.ownerToken), payload: controls });
+  // The owner decides in the browser the authorization sent to the consent page: its cookies go along.
+  const approved = await app.inject({ method: 'POST', url: `/v1/oauth/interactions/${started.uid}/approve`, headers: { ...bearer(owner.ownerToken), cookie: started.cookie }, payload: controls });
   expect(approved.statusCode, approved.body).toBe(200);
   const resumed = await app.inject({ method: 'GET', url: new URL(approved.json().redirect_to).pathname, headers: { cookie: started.cookie } });
   const location = new URL(resumed.headers.location as string);

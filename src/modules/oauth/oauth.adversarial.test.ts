@@ -26,7 +26,7 @@ describe('OAuth: what a hostile host or a stolen credential cannot do', () => {
   /** The owner approves; the browser comes back for the code. The code is not exchanged yet. */
   async function codeFor(o: OnboardedUser, clientId: string, controls: Record<string, unknown> = {}) {
     const started = await startAuthorization(t.app, clientId);
-    const approved = await t.app.inject({ method: 'POST', url: `/v1/oauth/interactions/${started.uid}/approve`, headers: bearer(o.ownerToken), payload: controls });
+    const approved = await t.app.inject({ method: 'POST', url: `/v1/oauth/interactions/${started.uid}/approve`, headers: { ...bearer(o.ownerToken), cookie: started.cookie }, payload: controls });
     expect(approved.statusCode, approved.body).toBe(200);
     const resumed = await t.app.inject({ url: new URL(approved.json().redirect_to).pathname, headers: { cookie: started.cookie } });
     const location = new URL(resumed.headers.location as string);
@@ -191,21 +191,21 @@ describe('OAuth: what a hostile host or a stolen credential cannot do', () => {
   it('only an owner session decides a consent: not a raw key, nor an OAuth token', async () => {
     const app = await connectApp(t.app, owner);
     const clientId = await register(t.app);
-    const { uid } = await startAuthorization(t.app, clientId);
+    const { uid, cookie } = await startAuthorization(t.app, clientId);
     for (const credential of [owner.apiKey, app.access_token]) {
       for (const [method, url] of [['GET', `/v1/oauth/interactions/${uid}`], ['POST', `/v1/oauth/interactions/${uid}/approve`], ['POST', `/v1/oauth/interactions/${uid}/deny`]] as const) {
-        const res = await t.app.inject({ method, url, headers: bearer(credential), ...(method === 'POST' ? { payload: {} } : {}) });
+        const res = await t.app.inject({ method, url, headers: { ...bearer(credential), cookie }, ...(method === 'POST' ? { payload: {} } : {}) });
         expect(res.statusCode, `${method} ${url}: ${res.body}`).toBe(401);
       }
     }
     // Still waiting for the owner.
-    expect((await t.app.inject({ url: `/v1/oauth/interactions/${uid}`, headers: bearer(owner.ownerToken) })).statusCode).toBe(200);
+    expect((await t.app.inject({ url: `/v1/oauth/interactions/${uid}`, headers: { ...bearer(owner.ownerToken), cookie } })).statusCode).toBe(200);
   });
 
   it('a browser that went through a consent once gets no code silently afterwards (prompt=none)', async () => {
     const clientId = await register(t.app);
     const first = await startAuthorization(t.app, clientId);
-    const approved = await t.app.inject({ method: 'POST', url: `/v1/oauth/interactions/${first.uid}/approve`, headers: bearer(owner.ownerToken), payload: {} });
+    const approved = await t.app.inject({ method: 'POST', url: `/v1/oauth/interactions/${first.uid}/approve`, headers: { ...bearer(owner.ownerToken), cookie: first.cookie }, payload: {} });
     const resumed = await t.app.inject({ url: new URL(approved.json().redirect_to).pathname, headers: { cookie: first.cookie } });
     expect(new URL(resumed.headers.location as string).searchParams.get('code')).toBeTruthy();
     const jar = [first.cookie, resumed.cookies.map((c) => `${c.name}=${c.value}`).join('; ')].filter(Boolean).join('; ');

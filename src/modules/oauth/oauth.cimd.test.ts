@@ -62,7 +62,7 @@ describe('OAuth with a client ID metadata document', () => {
     const started = await startAuthorization(t.app, clientId);
     expect(started.uid, started.res.body).toBeTruthy();
     expect(fetched).toContain('/oauth/client.json');
-    const view = await t.app.inject({ url: `/v1/oauth/interactions/${started.uid}`, headers: bearer(owner.ownerToken) });
+    const view = await t.app.inject({ url: `/v1/oauth/interactions/${started.uid}`, headers: { ...bearer(owner.ownerToken), cookie: started.cookie } });
     expect(view.json()).toMatchObject({ client: { client_id: clientId, client_name: 'Host by metadata document', client_uri: `https://${HOST}/` }, redirect_uri: REDIRECT });
     const app = await finishAuthorization(t.app, owner, clientId, started);
     expect(app.agent).toMatchObject({ kind: 'oauth', name: 'Host by metadata document' });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createOnboardedUser, startTestApp, type OnboardedUser, type TestApp } from '../../../test/helpers.js';
-import { form, mcp, REDIRECT, register, RESOURCE, startAuthorization } from '../../../test/oauth-flow.js';
+import { bearer, createOnboardedUser, expectError, startTestApp, type OnboardedUser, type TestApp } from '../../../test/helpers.js';
+import { finishAuthorization, form, mcp, REDIRECT, register, RESOURCE, startAuthorization } from '../../../test/oauth-flow.js';
 
 /**
  * D44: the owner's approval answers the authorization their own browser started. Someone who starts one in their
@@ -39,5 +39,18 @@ describe('OAuth consent bound to the browser that asked', () => {
       expect.soft(balance?.json().result?.structuredContent, "the attacker's host reads the victim's wallet").toBeUndefined();
     }
     expect(code, 'the code of the victim\'s approval went to the browser that started the authorization').toBeNull();
+  });
+
+  it('the consent page in another browser shows nothing and decides nothing; the asking browser still can', async () => {
+    const clientId = await register(t.app, 'Claude');
+    const started = await startAuthorization(t.app, clientId);
+    const elsewhere = bearer(victim.ownerToken);
+    expectError(await t.app.inject({ url: `/v1/oauth/interactions/${started.uid}`, headers: elsewhere }), 404, 'NOT_FOUND');
+    expectError(await t.app.inject({ method: 'POST', url: `/v1/oauth/interactions/${started.uid}/deny`, headers: elsewhere }), 404, 'NOT_FOUND');
+    // A cookie of another authorization is no key to this one.
+    const another = await startAuthorization(t.app, clientId);
+    expectError(await t.app.inject({ method: 'POST', url: `/v1/oauth/interactions/${started.uid}/approve`, headers: { ...elsewhere, cookie: another.cookie }, payload: {} }), 404, 'NOT_FOUND');
+    const done = await finishAuthorization(t.app, victim, clientId, started);
+    expect((await mcp(t.app, done.access_token)).statusCode).toBe(200);
   });
 });

@@ -13,14 +13,15 @@ describe('OAuth consent decided once', () => {
   });
   afterAll(async () => t.close());
 
-  const approve = (uid: string, payload: Record<string, unknown> = {}) =>
-    t.app.inject({ method: 'POST', url: `/v1/oauth/interactions/${uid}/approve`, headers: bearer(owner.ownerToken), payload });
+  /** The owner's approval from the browser the authorization `started` (its cookies go along). */
+  const approve = (started: { uid?: string; cookie: string }, payload: Record<string, unknown> = {}) =>
+    t.app.inject({ method: 'POST', url: `/v1/oauth/interactions/${started.uid}/approve`, headers: { ...bearer(owner.ownerToken), cookie: started.cookie }, payload });
 
   it('two approvals at once (two tabs, a double click) make one agent; the other is told it was decided', async () => {
     const clientId = await register(t.app);
-    const { uid } = await startAuthorization(t.app, clientId);
+    const started = await startAuthorization(t.app, clientId);
     const before = (await agentsOf(t.app, owner)).length;
-    const answers = await Promise.all([approve(uid!), approve(uid!), approve(uid!)]);
+    const answers = await Promise.all([approve(started), approve(started), approve(started)]);
     const statuses = answers.map((a) => a.statusCode).sort();
     expect(statuses, answers.map((a) => a.body).join('\n')).toEqual([200, 409, 409]);
     for (const lost of answers.filter((a) => a.statusCode === 409)) expectError(lost, 409, 'APPROVAL_ALREADY_DECIDED');
@@ -31,9 +32,12 @@ describe('OAuth consent decided once', () => {
 
   it('an approval and a refusal at once: one of them wins, and a refusal leaves no agent', async () => {
     const clientId = await register(t.app);
-    const { uid } = await startAuthorization(t.app, clientId);
+    const started = await startAuthorization(t.app, clientId);
     const before = (await agentsOf(t.app, owner)).length;
-    const [ok, no] = await Promise.all([approve(uid!), t.app.inject({ method: 'POST', url: `/v1/oauth/interactions/${uid}/deny`, headers: bearer(owner.ownerToken) })]);
+    const [ok, no] = await Promise.all([
+      approve(started),
+      t.app.inject({ method: 'POST', url: `/v1/oauth/interactions/${started.uid}/deny`, headers: { ...bearer(owner.ownerToken), cookie: started.cookie } }),
+    ]);
     expect([ok.statusCode, no.statusCode].sort(), `${ok.body}\n${no.body}`).toEqual([200, 409]);
     expect((await agentsOf(t.app, owner)).length).toBe(before + (ok.statusCode === 200 ? 1 : 0));
   });
@@ -43,7 +47,7 @@ describe('OAuth consent decided once', () => {
     const started = await startAuthorization(t.app, clientId);
     const before = (await agentsOf(t.app, owner)).length;
     // Refused after the consent is claimed (the expiry is checked against the clock, not the schema).
-    expectError(await approve(started.uid!, { expires_at: new Date(t.clock.now().getTime() - 1000).toISOString() }), 400, 'INVALID_REQUEST');
+    expectError(await approve(started, { expires_at: new Date(t.clock.now().getTime() - 1000).toISOString() }), 400, 'INVALID_REQUEST');
     expect((await agentsOf(t.app, owner)).length).toBe(before);
     const done = await finishAuthorization(t.app, owner, clientId, started);
     expect(done.access_token).toBeTruthy();

@@ -1,4 +1,4 @@
-import { createECDH, hkdfSync } from 'node:crypto';
+import { createECDH, createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import Provider, { errors, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import type { AppContext } from '../../context.js';
@@ -11,6 +11,14 @@ import { StoreAdapter } from './oauth.adapter.js';
 export const OAUTH_PREFIX = '/oauth';
 /** The dashboard page where the owner gives or refuses consent (web/src/screens/connect.tsx). */
 export const CONSENT_PAGE = '/connect';
+
+/**
+ * D44: the cookie that ties a consent to the browser whose authorization asked for it. Set when the library sends
+ * that browser to the consent page, scoped to the consent routes of that one authorization, so the dashboard's
+ * calls from the same browser carry it and a /connect/<id> link opened anywhere else has nothing to show.
+ */
+export const CONSENT_COOKIE = 'oauth_consent';
+const consentRoute = (uid: string) => `/v1/oauth/interactions/${uid}`;
 
 const ACCESS_TOKEN_TTL = 60 * 60;
 /** The hosts a plain http redirect URI may name: this machine only (RFC 8252 loopback redirection). */
@@ -85,6 +93,22 @@ export class OAuthServer {
     };
   }
 
+  /** What the consent cookie of authorization `uid` holds: only this server can make it. */
+  consentProof(uid: string): string {
+    return createHmac('sha256', derive(this.ctx.config.secretsKey, 'consent-browser')).update(uid).digest('base64url');
+  }
+
+  /** Whether a request (its Cookie header) comes from the browser that authorization `uid` sent to the consent page. */
+  isConsentBrowser(cookieHeader: string | undefined, uid: string): boolean {
+    const expected = Buffer.from(this.consentProof(uid));
+    return (cookieHeader ?? '').split(';').some((pair) => {
+      const eq = pair.indexOf('=');
+      if (eq < 0 || pair.slice(0, eq).trim() !== CONSENT_COOKIE) return false;
+      const value = Buffer.from(pair.slice(eq + 1).trim());
+      return value.length === expected.length && timingSafeEqual(value, expected);
+    });
+  }
+
   provider(): Provider {
     if (!this.built) {
       this.built = new Provider(this.issuer, this.configuration());
@@ -114,7 +138,21 @@ export class OAuthServer {
         kctx.type = 'html';
         kctx.body = `<!doctype html><html><head><meta charset="utf-8"><title>Authorization refused</title></head><body><h1>The app's request cannot be authorized</h1><p><code>${esc(out.error)}</code>: ${esc(out.error_description)}</p></body></html>`;
       },
-      interactions: { url: (_kctx, interaction) => `${CONSENT_PAGE}/${interaction.uid}` },
+      // The library checks its own interaction cookie only in its own routes; ours (oauth.routes.ts) check this one.
+      interactions: {
+        url: (kctx, interaction) => {
+          kctx.cookies.set(CONSENT_COOKIE, this.consentProof(interaction.uid), {
+            path: consentRoute(interaction.uid),
+            httpOnly: true,
+            sameSite: 'lax',
+            secure: kctx.secure,
+            signed: false,
+            overwrite: true,
+            maxAge: INTERACTION_TTL * 1000,
+          });
+          return `${CONSENT_PAGE}/${interaction.uid}`;
+        },
+      },
       // Each authorization asks the owner again: a grant is never reused silently from the browser's session.
       loadExistingGrant: async (kctx: KoaContextWithOIDC) => {
         const grantId = kctx.oidc.result?.consent?.grantId;

@@ -59,13 +59,15 @@ export async function oauthRoutes(app: App, ctx: AppContext, oauth: OAuthServer)
         tags,
         operationId: 'getOAuthInteraction',
         summary: 'An app asking to connect (owner session)',
-        description: 'Which app asks, for which scopes, and where the answer goes. The dashboard shows it on its consent page.',
+        description:
+          'Which app asks, for which scopes, and where the answer goes. The dashboard shows it on its consent page. Only in the browser the ' +
+          'authorization sent there (it carries the cookie set then): elsewhere, as for these decisions, 404 `NOT_FOUND`.',
         security: bearerSecurity,
         params: InteractionParams,
         response: { 200: described(InteractionBody, 'The pending authorization'), ...errors(...OWNER_ERRORS, 'INVALID_REQUEST', 'NOT_FOUND') },
       },
     },
-    async (request) => getInteraction(oauth, request.params.uid),
+    async (request) => getInteraction(oauth, request.params.uid, { cookie: request.headers.cookie }),
   );
 
   app.post(
@@ -87,7 +89,7 @@ export async function oauthRoutes(app: App, ctx: AppContext, oauth: OAuthServer)
       },
     },
     async (request) =>
-      approveInteraction(ctx, oauth, principalOf(request), request.params.uid, (request.body ?? {}) as KeyControlsInput & { name?: string }),
+      approveInteraction(ctx, oauth, principalOf(request), request.params.uid, { cookie: request.headers.cookie }, (request.body ?? {}) as KeyControlsInput & { name?: string }),
   );
 
   app.post(
@@ -104,6 +106,6 @@ export async function oauthRoutes(app: App, ctx: AppContext, oauth: OAuthServer)
         response: { 200: described(DeniedBody, 'Refused'), ...errors(...OWNER_ERRORS, ...BODY_ERRORS, 'NOT_FOUND', 'APPROVAL_ALREADY_DECIDED') },
       },
     },
-    async (request) => denyInteraction(ctx, oauth, request.params.uid),
+    async (request) => denyInteraction(ctx, oauth, request.params.uid, { cookie: request.headers.cookie }),
   );
 }

@@ -23,7 +23,12 @@ export interface InteractionView {
  * A pending authorization (not yet decided, not expired), with its client; anything else is "not found". To a
  * decision (`deciding`), one already decided is a conflict instead: the owner is told it was, not that it vanished.
  */
-async function pending(oauth: OAuthServer, uid: string, deciding = false) {
+async function pending(oauth: OAuthServer, uid: string, browser: BrowserCookies, deciding = false) {
+  // D44: only the browser the authorization sent here sees or decides it; a link opened elsewhere finds nothing, so
+  // a code never reaches a browser other than the owner's (someone sending the owner their own /connect/<id> link).
+  if (!oauth.isConsentBrowser(browser.cookie, uid)) {
+    throw new AppError('NOT_FOUND', 'No authorization is waiting under this id in this browser: open the link the app gave you in the browser where you started');
+  }
   const provider = oauth.provider();
   const interaction = await provider.Interaction.find(uid);
   if (interaction?.result && deciding) throw alreadyDecided();
@@ -32,6 +37,11 @@ async function pending(oauth: OAuthServer, uid: string, deciding = false) {
   const client = clientId ? await provider.Client.find(clientId) : undefined;
   if (!client) throw new AppError('NOT_FOUND', 'The app of this authorization is no longer registered');
   return { interaction, client };
+}
+
+/** The Cookie header of the owner's request. */
+export interface BrowserCookies {
+  cookie: string | undefined;
 }
 
 const alreadyDecided = () => new AppError('APPROVAL_ALREADY_DECIDED', 'This authorization was already approved or refused (in another tab or device?)');
@@ -58,8 +68,8 @@ async function decideOnce<T>(ctx: AppContext, uid: string, decide: () => Promise
   }
 }
 
-export async function getInteraction(oauth: OAuthServer, uid: string): Promise<InteractionView> {
-  const { interaction, client } = await pending(oauth, uid);
+export async function getInteraction(oauth: OAuthServer, uid: string, browser: BrowserCookies): Promise<InteractionView> {
+  const { interaction, client } = await pending(oauth, uid, browser);
   const asked = String(interaction.params.scope ?? '').split(' ').filter(Boolean);
   const meta = client.metadata();
   return {
@@ -92,10 +102,11 @@ export async function approveInteraction(
   oauth: OAuthServer,
   owner: Principal,
   uid: string,
+  browser: BrowserCookies,
   input: KeyControlsInput & { name?: string },
 ): Promise<{ redirect_to: string; agent: ApiKeyView }> {
-  const { interaction, client } = await pending(oauth, uid, true);
-  const view = await getInteraction(oauth, uid);
+  const { interaction, client } = await pending(oauth, uid, browser, true);
+  const view = await getInteraction(oauth, uid, browser);
   const { name, ...controls } = input;
   const scopes = controls.scopes ?? view.requested_scopes;
   // D39: an app names itself at registration; a name the owner could be misled by falls back to its client id.
@@ -143,8 +154,8 @@ export async function approveInteraction(
 }
 
 /** The owner refuses: the app is told `access_denied` at its redirect URI. */
-export async function denyInteraction(ctx: AppContext, oauth: OAuthServer, uid: string): Promise<{ redirect_to: string }> {
-  const { interaction } = await pending(oauth, uid, true);
+export async function denyInteraction(ctx: AppContext, oauth: OAuthServer, uid: string, browser: BrowserCookies): Promise<{ redirect_to: string }> {
+  const { interaction } = await pending(oauth, uid, browser, true);
   return decideOnce(ctx, uid, async () => {
     interaction.result = { error: 'access_denied', error_description: 'The owner refused the authorization' };
     await interaction.save(remaining(interaction.exp));

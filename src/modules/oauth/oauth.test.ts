@@ -105,19 +105,19 @@ describe('MCP authorization by OAuth', () => {
 
   it('takes consent from the owner only', async () => {
     const clientId = await register(t.app);
-    const { uid } = await startAuthorization(t.app, clientId);
+    const { uid, cookie } = await startAuthorization(t.app, clientId);
     expectError(await t.app.inject({ method: 'POST', url: `/v1/oauth/interactions/${uid}/approve`, headers: bearer(owner.agentToken), payload: {} }), 403, 'OWNER_SESSION_REQUIRED');
     expectError(await t.app.inject({ url: `/v1/oauth/interactions/${uid}`, headers: bearer(owner.agentToken) }), 403, 'OWNER_SESSION_REQUIRED');
     expectError(await t.app.inject({ method: 'POST', url: `/v1/oauth/interactions/${uid}/approve`, payload: {} }), 401, 'UNAUTHENTICATED');
-    const view = await t.app.inject({ url: `/v1/oauth/interactions/${uid}`, headers: bearer(owner.ownerToken) });
+    const view = await t.app.inject({ url: `/v1/oauth/interactions/${uid}`, headers: { ...bearer(owner.ownerToken), cookie } });
     expect(view.json()).toMatchObject({ uid, client: { client_id: clientId, client_name: 'Claude Test Host' }, redirect_uri: REDIRECT, resource: RESOURCE });
     expectError(await t.app.inject({ url: '/v1/oauth/interactions/nope', headers: bearer(owner.ownerToken) }), 404, 'NOT_FOUND');
   });
 
   it('an app whose registered name would mislead the owner (bidi controls) is named by its client id (D39)', async () => {
     const clientId = await register(t.app, 'Pagos\u202Eetsenoh');
-    const { uid } = await startAuthorization(t.app, clientId);
-    const approved = await t.app.inject({ method: 'POST', url: `/v1/oauth/interactions/${uid}/approve`, headers: bearer(owner.ownerToken), payload: {} });
+    const { uid, cookie } = await startAuthorization(t.app, clientId);
+    const approved = await t.app.inject({ method: 'POST', url: `/v1/oauth/interactions/${uid}/approve`, headers: { ...bearer(owner.ownerToken), cookie }, payload: {} });
     expect(approved.statusCode, approved.body).toBe(200);
     expect(approved.json().agent.name).toBe(clientId);
   });
@@ -126,7 +126,7 @@ describe('MCP authorization by OAuth', () => {
     const before = (await t.app.inject({ url: '/v1/api-keys', headers: bearer(owner.ownerToken) })).json().api_keys.length;
     const clientId = await register(t.app);
     const { uid, cookie } = await startAuthorization(t.app, clientId);
-    const denied = await t.app.inject({ method: 'POST', url: `/v1/oauth/interactions/${uid}/deny`, headers: bearer(owner.ownerToken) });
+    const denied = await t.app.inject({ method: 'POST', url: `/v1/oauth/interactions/${uid}/deny`, headers: { ...bearer(owner.ownerToken), cookie } });
     expect(denied.statusCode, denied.body).toBe(200);
     const resumed = await t.app.inject({ url: new URL(denied.json().redirect_to).pathname, headers: { cookie } });
     expect(resumed.headers.location).toContain('error=access_denied');

@@ -428,7 +428,7 @@ export interface paths {
         };
         /**
          * An app asking to connect (owner session)
-         * @description Which app asks, for which scopes, and where the answer goes. The dashboard shows it on its consent page.
+         * @description Which app asks, for which scopes, and where the answer goes. The dashboard shows it on its consent page. Only in the browser the authorization sent there (it carries the cookie set then): elsewhere, as for these decisions, 404 `NOT_FOUND`.
          */
         get: operations["getOAuthInteraction"];
         put?: never;

@@ -478,7 +478,7 @@ export const es = {
   'connect.approve': 'Aprobar',
   'connect.approving': 'Aprobando…',
   'connect.deny': 'Rechazar',
-  'connect.gone': 'Este pedido ya no está: venció o ya fue respondido. Volvé a conectar desde la app.',
+  'connect.gone': 'Este pedido ya no está: venció, ya fue respondido o se empezó en otro navegador. Volvé a conectar desde la app, en este navegador.',
   'action.oauth.approved': 'Conectó una app por OAuth',
   'action.oauth.denied': 'Rechazó una app que pedía conectarse',
 };
@@ -961,7 +961,7 @@ export const en: Record<MessageKey, string> = {
   'connect.approve': 'Approve',
   'connect.approving': 'Approving…',
   'connect.deny': 'Deny',
-  'connect.gone': 'This request is gone: it expired or was already answered. Connect again from the app.',
+  'connect.gone': 'This request is gone: it expired, was already answered, or was started in another browser. Connect again from the app, in this browser.',
   'action.oauth.approved': 'Connected an app by OAuth',
   'action.oauth.denied': 'Refused an app that asked to connect',
 };
