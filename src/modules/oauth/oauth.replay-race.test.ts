@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createOnboardedUser, startTestApp, type OnboardedUser, type TestApp } from '../../../test/helpers.js';
-import { connectApp, form, REDIRECT, register, RESOURCE, startAuthorization } from '../../../test/oauth-flow.js';
+import { connectApp, form, mcp, REDIRECT, register, RESOURCE, startAuthorization } from '../../../test/oauth-flow.js';
 
 /**
  * D44: a code can be used once, and a refresh token once (rotation). Sent several times at once (a thief racing
@@ -39,5 +39,18 @@ describe('OAuth: a code or refresh token used at the same time twice', () => {
     const answers = await Promise.all([token(body), token(body), token(body)]);
     expect(answers.filter((a) => a.statusCode === 200).length, summary(answers)).toBe(1);
     for (const lost of answers.filter((a) => a.statusCode !== 200)) expect(lost.json().error).toBe('invalid_grant');
+  });
+
+  it('after a refresh token used twice at once, no token of the grant works: the winner\'s end with the family', async () => {
+    for (let round = 0; round < 5; round++) {
+      const app = await connectApp(t.app, owner);
+      const body = { grant_type: 'refresh_token', refresh_token: app.refresh_token, client_id: app.clientId, resource: RESOURCE };
+      const answers = await Promise.all([token(body), token(body)]);
+      const won = answers.find((a) => a.statusCode === 200);
+      if (!won) continue;
+      const res = await mcp(t.app, won.json().access_token);
+      expect(res.statusCode, `round ${round}`).toBe(401);
+      expect((await token({ ...body, refresh_token: won.json().refresh_token })).statusCode, `round ${round}`).toBe(400);
+    }
   });
 });
