@@ -174,6 +174,9 @@ export async function authenticateAccessToken(ctx: AppContext, oauth: OAuthServe
   if (!at || at.isExpired) return null;
   const aud = Array.isArray(at.aud) ? at.aud : at.aud ? [at.aud] : [];
   if (!aud.includes(oauth.resource)) return null;
+  // A token saved just after its grant was revoked (a code or refresh token used twice at once, oauth.adapter.ts)
+  // outlives the revocation: its grant must still be there.
+  if (!at.grantId || !(await oauth.provider().Grant.find(at.grantId))) return null;
   const key = await findActiveOAuthKey(ctx, at.accountId);
   if (!key || key === 'expired') return key;
   return { userId: key.user_id, kind: 'api_key', keyId: key.id, keyName: key.name, controls: key.controls, via: 'oauth' };
