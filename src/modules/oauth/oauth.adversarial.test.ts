@@ -226,4 +226,36 @@ describe('OAuth: what a hostile host or a stolen credential cannot do', () => {
       expect(location, `prompt=${prompt}`).not.toContain('code=');
     }
   });
+
+  it('a code or refresh token cannot be turned into a token for another resource', async () => {
+    const clientId = await register(t.app);
+    const { body } = await codeFor(owner, clientId);
+    const elsewhere = await token({ ...body, resource: 'https://other.example/api' });
+    expect(elsewhere.statusCode).toBe(400);
+    expect(elsewhere.json().error).toBe('invalid_target');
+    // The library marks the code used before it looks at the resource: that code is spent (the host asks again).
+    expect((await token(body)).json().access_token).toBeUndefined();
+    const app = await connectApp(t.app, owner);
+    const refreshed = await refresh(app, { resource: `${ORIGIN}/v1` });
+    expect(refreshed.statusCode).toBe(400);
+    expect(refreshed.json().access_token).toBeUndefined();
+  });
+
+  it('/mcp takes the token from the Authorization header only, never from the query or the body', async () => {
+    const app = await connectApp(t.app, owner);
+    const query = await t.app.inject({
+      method: 'POST',
+      url: `/mcp?access_token=${app.access_token}`,
+      headers: { accept: 'application/json, text/event-stream', 'content-type': 'application/json' },
+      payload: { jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} },
+    });
+    expect(query.statusCode).toBe(401);
+    const body = await t.app.inject({
+      method: 'POST',
+      url: '/mcp',
+      headers: { accept: 'application/json, text/event-stream', 'content-type': 'application/x-www-form-urlencoded' },
+      payload: form({ access_token: app.access_token }),
+    });
+    expect(body.statusCode).toBe(401);
+  });
 });
