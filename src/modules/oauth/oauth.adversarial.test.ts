@@ -258,4 +258,19 @@ describe('OAuth: what a hostile host or a stolen credential cannot do', () => {
     });
     expect(body.statusCode).toBe(401);
   });
+
+  it('an agent revoked between the approval and the browser\'s return gets no tokens', async () => {
+    const clientId = await register(t.app);
+    const started = await startAuthorization(t.app, clientId);
+    const approved = await t.app.inject({ method: 'POST', url: `/v1/oauth/interactions/${started.uid}/approve`, headers: { ...bearer(owner.ownerToken), cookie: started.cookie }, payload: {} });
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect((await t.app.inject({ method: 'DELETE', url: `/v1/api-keys/${approved.json().agent.id}`, headers: bearer(owner.ownerToken) })).statusCode).toBe(204);
+    const resumed = await t.app.inject({ url: new URL(approved.json().redirect_to).pathname, headers: { cookie: started.cookie } });
+    const location = resumed.headers.location ? new URL(resumed.headers.location as string, ORIGIN) : null;
+    const code = location?.searchParams.get('code');
+    if (code) {
+      const tokens = await token({ grant_type: 'authorization_code', code, redirect_uri: REDIRECT, client_id: clientId, code_verifier: started.verifier, resource: RESOURCE });
+      expect(tokens.statusCode, tokens.body).toBe(400);
+    }
+  });
 });
