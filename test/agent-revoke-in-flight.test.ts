@@ -10,156 +10,120 @@ import { balanceOf, gatedResolve, mcpCall, mcpOutcome, newKey, OTHER_CBU, payout
  * Runs on SQLite and (TEST_DATABASE_URL) PostgreSQL.
  */
 
+/**
+ * A test app whose rail holds a payout request after its authentication and before its decision, an owner, and an
+ * agent key. `inFlight` sends a request, makes the owner's change while it is held, then lets it go on.
+ */
+async function heldRequest(opts: { key?: (t: TestApp) => Record<string, unknown>; env?: Record<string, string> } = {}) {
+  const g = gatedResolve();
+  const t = await startTestApp({ deps: { rail: g.wrap }, ...(opts.env ? { env: opts.env } : {}) });
+  const u = await createOnboardedUser(t.app, { fundArs: 10_000 });
+  const k = await newKey(t.app, u, opts.key?.(t));
+  const inFlight = async <T>(send: () => Promise<T>, change: () => Promise<unknown>): Promise<T> => {
+    g.hold();
+    const pending = send();
+    await vi.waitFor(() => expect(g.waiting).toBe(1));
+    await change();
+    g.release();
+    return pending;
+  };
+  const close = async () => {
+    g.release();
+    await t.close();
+  };
+  return { t, u, k, inFlight, close };
+}
+
+const revoke = (t: TestApp, u: { ownerToken: string }, keyId: string) =>
+  t.app.inject({ method: 'DELETE', url: `/v1/api-keys/${keyId}`, headers: bearer(u.ownerToken) }).then((r) => expect(r.statusCode).toBe(204));
+const patchKey = (t: TestApp, u: { ownerToken: string }, keyId: string, payload: Record<string, unknown>) =>
+  t.app.inject({ method: 'PATCH', url: `/v1/api-keys/${keyId}`, headers: bearer(u.ownerToken), payload }).then((r) => expect(r.statusCode).toBe(200));
+
 describe('revoking an agent while its payout is on its way (D12, D31, D44)', () => {
   it('a key deleted while its payout request is in flight: once the delete has answered, that request pays nothing', async () => {
-    const g = gatedResolve();
-    const t = await startTestApp({ deps: { rail: g.wrap } });
+    const { t, u, k, inFlight, close } = await heldRequest();
     try {
-      const u = await createOnboardedUser(t.app, { fundArs: 10_000 });
-      const k = await newKey(t.app, u);
-      g.hold();
-      const pending = withdraw(t.app, k.token, { amount_ars: 100, destination: EXTERNAL_CBU }, 'in-flight-1');
-      await vi.waitFor(() => expect(g.waiting).toBe(1));
-      const del = await t.app.inject({ method: 'DELETE', url: `/v1/api-keys/${k.id}`, headers: bearer(u.ownerToken) });
-      expect(del.statusCode).toBe(204);
-      g.release();
-      const res = await pending;
+      const res = await inFlight(() => withdraw(t.app, k.token, { amount_ars: 100, destination: EXTERNAL_CBU }, 'in-flight-1'), () => revoke(t, u, k.id));
       expect(res.statusCode, res.body).toBe(401);
       expect(await payoutsOf(t.app, u.id)).toEqual([]);
       expect(await balanceOf(t.app, u)).toBe('10000.00');
     } finally {
-      g.release();
-      await t.close();
+      await close();
     }
   });
 
   it('the same on the older surface (POST /v1/transfers)', async () => {
-    const g = gatedResolve();
-    const t = await startTestApp({ deps: { rail: g.wrap } });
+    const { t, u, k, inFlight, close } = await heldRequest();
     try {
-      const u = await createOnboardedUser(t.app, { fundArs: 10_000 });
-      const k = await newKey(t.app, u);
-      g.hold();
-      const pending = t.app.inject({
-        method: 'POST',
-        url: '/v1/transfers',
-        headers: { ...bearer(k.token), 'idempotency-key': 'tr-in-flight' },
-        payload: { amount: 100, destination: EXTERNAL_CBU },
-      });
-      await vi.waitFor(() => expect(g.waiting).toBe(1));
-      expect((await t.app.inject({ method: 'DELETE', url: `/v1/api-keys/${k.id}`, headers: bearer(u.ownerToken) })).statusCode).toBe(204);
-      g.release();
-      const res = await pending;
+      const transfer = () =>
+        t.app.inject({ method: 'POST', url: '/v1/transfers', headers: { ...bearer(k.token), 'idempotency-key': 'tr-in-flight' }, payload: { amount: 100, destination: EXTERNAL_CBU } });
+      const res = await inFlight(transfer, () => revoke(t, u, k.id));
       expect(res.statusCode, res.body).toBe(401);
       expect(await payoutsOf(t.app, u.id)).toEqual([]);
     } finally {
-      g.release();
-      await t.close();
+      await close();
     }
   });
 
   it('the same through MCP with the raw key', async () => {
-    const g = gatedResolve();
-    const t = await startTestApp({ deps: { rail: g.wrap } });
+    const { t, u, k, inFlight, close } = await heldRequest();
     try {
-      const u = await createOnboardedUser(t.app, { fundArs: 10_000 });
-      const k = await newKey(t.app, u);
-      g.hold();
-      const pending = mcpCall(t.app, k.key, 'request_payout', { amount_ars: 100, destination: EXTERNAL_CBU, idempotency_key: 'mcp-in-flight' });
-      await vi.waitFor(() => expect(g.waiting).toBe(1));
-      expect((await t.app.inject({ method: 'DELETE', url: `/v1/api-keys/${k.id}`, headers: bearer(u.ownerToken) })).statusCode).toBe(204);
-      g.release();
-      const out = mcpOutcome(await pending);
+      const call = () => mcpCall(t.app, k.key, 'request_payout', { amount_ars: 100, destination: EXTERNAL_CBU, idempotency_key: 'mcp-in-flight' });
+      const out = mcpOutcome(await inFlight(call, () => revoke(t, u, k.id)));
       expect(out.status, JSON.stringify(out)).toBe('error');
       expect(await payoutsOf(t.app, u.id)).toEqual([]);
     } finally {
-      g.release();
-      await t.close();
+      await close();
     }
   });
 
   it('a payout in flight when the owner narrows the key allowlist: once the change has answered, it is not paid elsewhere', async () => {
-    const g = gatedResolve();
-    const t = await startTestApp({ deps: { rail: g.wrap } });
+    const { t, u, k, inFlight, close } = await heldRequest();
     try {
-      const u = await createOnboardedUser(t.app, { fundArs: 10_000 });
-      const k = await newKey(t.app, u);
-      g.hold();
-      const pending = withdraw(t.app, k.token, { amount_ars: 100, destination: EXTERNAL_CBU });
-      await vi.waitFor(() => expect(g.waiting).toBe(1));
-      const patch = await t.app.inject({ method: 'PATCH', url: `/v1/api-keys/${k.id}`, headers: bearer(u.ownerToken), payload: { allowlist: [OTHER_CBU] } });
-      expect(patch.statusCode).toBe(200);
-      g.release();
-      const res = await pending;
+      const res = await inFlight(() => withdraw(t.app, k.token, { amount_ars: 100, destination: EXTERNAL_CBU }), () => patchKey(t, u, k.id, { allowlist: [OTHER_CBU] }));
       expectError(res, 422, 'PAYOUT_DENIED');
       expect(res.json().reasons).toEqual(['key_allowlist_violation']);
       expect(await payoutsOf(t.app, u.id)).toEqual([]);
     } finally {
-      g.release();
-      await t.close();
+      await close();
     }
   });
 });
 
 describe('an agent that ends while its payout is on its way (D31, D44)', () => {
   it('a payout in flight when the owner takes payouts:write away from the key: once the change has answered, it pays nothing', async () => {
-    const g = gatedResolve();
-    const t = await startTestApp({ deps: { rail: g.wrap } });
+    const { t, u, k, inFlight, close } = await heldRequest({ key: () => ({ scopes: ['payouts:write', 'payouts:read'] }) });
     try {
-      const u = await createOnboardedUser(t.app, { fundArs: 10_000 });
-      const k = await newKey(t.app, u, { scopes: ['payouts:write', 'payouts:read'] });
-      g.hold();
-      const pending = withdraw(t.app, k.token, { amount_ars: 100, destination: EXTERNAL_CBU });
-      await vi.waitFor(() => expect(g.waiting).toBe(1));
-      const patch = await t.app.inject({ method: 'PATCH', url: `/v1/api-keys/${k.id}`, headers: bearer(u.ownerToken), payload: { scopes: ['payouts:read'] } });
-      expect(patch.statusCode).toBe(200);
-      g.release();
-      expectError(await pending, 403, 'INSUFFICIENT_SCOPE');
+      const res = await inFlight(() => withdraw(t.app, k.token, { amount_ars: 100, destination: EXTERNAL_CBU }), () => patchKey(t, u, k.id, { scopes: ['payouts:read'] }));
+      expectError(res, 403, 'INSUFFICIENT_SCOPE');
       expect(await payoutsOf(t.app, u.id)).toEqual([]);
     } finally {
-      g.release();
-      await t.close();
+      await close();
     }
   });
 
   it('a key that expires while its payout request is in flight pays nothing', async () => {
-    const g = gatedResolve();
-    const t = await startTestApp({ deps: { rail: g.wrap } });
+    const { t, u, k, inFlight, close } = await heldRequest({ key: (t) => ({ expires_at: new Date(t.clock.now().getTime() + 60_000).toISOString() }) });
     try {
-      const u = await createOnboardedUser(t.app, { fundArs: 10_000 });
-      const k = await newKey(t.app, u, { expires_at: new Date(t.clock.now().getTime() + 60_000).toISOString() });
-      g.hold();
-      const pending = withdraw(t.app, k.token, { amount_ars: 100, destination: EXTERNAL_CBU });
-      await vi.waitFor(() => expect(g.waiting).toBe(1));
-      t.clock.advance(61_000);
-      g.release();
-      const res = await pending;
+      const res = await inFlight(() => withdraw(t.app, k.token, { amount_ars: 100, destination: EXTERNAL_CBU }), async () => t.clock.advance(61_000));
       expect(res.statusCode, res.body).toBe(401);
       expect(await payoutsOf(t.app, u.id)).toEqual([]);
     } finally {
-      g.release();
-      await t.close();
+      await close();
     }
   });
 
   it('an app connected by OAuth, revoked while its request_payout is in flight, pays nothing', async () => {
-    const g = gatedResolve();
-    const t = await startTestApp({ deps: { rail: g.wrap }, env: { PUBLIC_URL: ORIGIN } });
+    const { t, u, inFlight, close } = await heldRequest({ env: { PUBLIC_URL: ORIGIN } });
     try {
-      const u = await createOnboardedUser(t.app, { fundArs: 10_000 });
       const connected = await connectApp(t.app, u, { scopes: ['payouts:write', 'payouts:read'] });
-      g.hold();
-      const pending = mcpCall(t.app, connected.access_token, 'request_payout', { amount_ars: 100, destination: EXTERNAL_CBU, idempotency_key: 'oauth-1' });
-      await vi.waitFor(() => expect(g.waiting).toBe(1));
-      const agent = (await agentsOf(t.app, u)).find((a) => a.kind === 'oauth')!;
-      expect((await t.app.inject({ method: 'DELETE', url: `/v1/api-keys/${agent.id}`, headers: bearer(u.ownerToken) })).statusCode).toBe(204);
-      g.release();
-      const out = mcpOutcome(await pending);
+      const call = () => mcpCall(t.app, connected.access_token, 'request_payout', { amount_ars: 100, destination: EXTERNAL_CBU, idempotency_key: 'oauth-1' });
+      const agentId = async () => (await agentsOf(t.app, u)).find((a) => a.kind === 'oauth')!.id;
+      const out = mcpOutcome(await inFlight(call, async () => revoke(t, u, await agentId())));
       expect(out.status, JSON.stringify(out)).toBe('error');
       expect(await payoutsOf(t.app, u.id)).toEqual([]);
     } finally {
-      g.release();
-      await t.close();
+      await close();
     }
   });
 });
