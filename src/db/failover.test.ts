@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bearer, createOnboardedUser, createTestStore, EXTERNAL_CBU, startTestApp, withdraw, type TestStore } from '../../test/helpers.js';
+import { admin } from '../../test/failover-kit.js';
 import { startPgProxy, type PgProxy } from '../../test/pg-proxy.js';
 import { openStore } from './database.js';
 import { migrateToLatest } from './migrate.js';
@@ -19,15 +20,6 @@ const named = (name: string) => (u: URL) => {
   return u.toString();
 };
 
-async function admin<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
-  const c = new pg.Client({ connectionString: base });
-  await c.connect();
-  try {
-    return await fn(c);
-  } finally {
-    await c.end();
-  }
-}
 
 /** D42 on PostgreSQL: a lost connection or a bound reached fails only its own requests, and the process lives. */
 describe.runIf(base)('PostgreSQL failures (D42)', () => {
