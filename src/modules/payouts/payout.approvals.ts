@@ -3,6 +3,7 @@ import type { Executor } from '../../db/database.js';
 import { kindOf } from '../../shared/ar-identifiers.js';
 import { AppError } from '../../shared/errors.js';
 import type { ApprovalKindHandler } from '../approvals/approval-kinds.js';
+import { askRail } from '../rail/rail.answers.js';
 import { lockWalletForPayout } from '../wallet/wallet.locks.js';
 import { afterGrace, submitPayout, transition } from './payout.lifecycle.js';
 import { pauseState } from './pause.service.js';
@@ -44,12 +45,8 @@ export const payoutApprovals: ApprovalKindHandler = {
     // The account resolved at request time must still exist; it is the one that will be paid.
     const account = p.recipient_account ?? p.destination;
     const kind = p.recipient_account ? kindOf(p.recipient_account) : p.destination_kind;
-    try {
-      return kind && (await ctx.rail.resolve(kind, account)) ? [] : ['destination_invalid'];
-    } catch (err) {
-      ctx.log.warn({ err }, 'rail resolve failed');
-      throw new AppError('RAIL_UNAVAILABLE', 'The bank rail is not answering; nothing was decided, try again');
-    }
+    if (!kind) return ['destination_invalid'];
+    return (await askRail(ctx, 'resolve', () => ctx.rail.resolve(kind, account), 'nothing was decided, try again')) ? [] : ['destination_invalid'];
   },
 
   async approve(ctx, tx, a, now, refuse) {

@@ -5,6 +5,7 @@ import { AppError } from '../../shared/errors.js';
 import { EXPIRED_KEY, type Principal } from '../auth/auth.service.js';
 import type { KeyControls } from '../keys/key-controls.js';
 import { evaluatePolicy, type PolicyResult, type PolicyThresholds } from '../policy/policy.js';
+import { askRail } from '../rail/rail.answers.js';
 import type { ResolvedAccount } from '../rail/rail.port.js';
 import type { WalletForPayout } from '../wallet/wallet.locks.js';
 import { readDecisionInputs } from './payout.inputs.js';
@@ -49,12 +50,7 @@ export async function lookUpDestination(
   const destination = input.destination.trim();
   const kind = destinationKindOf(input);
   if (!isValidDestination(kind, destination)) return { kind, destination, resolved: null };
-  try {
-    return { kind, destination, resolved: await ctx.rail.resolve(kind, destination) };
-  } catch (err) {
-    ctx.log.warn({ err }, 'rail resolve failed');
-    throw new AppError('RAIL_UNAVAILABLE', `The bank rail is not answering; ${retryHint}`);
-  }
+  return { kind, destination, resolved: await askRail(ctx, 'resolve', () => ctx.rail.resolve(kind, destination), retryHint) };
 }
 
 /**

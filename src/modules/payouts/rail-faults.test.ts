@@ -54,4 +54,31 @@ describe('rail faults', () => {
       await t.close();
     }
   });
+
+  it('a rail that resets the connection on balance and listing: 503 RAIL_UNAVAILABLE, not the database\'s 503', async () => {
+    let down = false;
+    const outage = (rail: BankRail): BankRail =>
+      Object.assign(Object.create(rail) as BankRail, {
+        getBalance: async (...a: Parameters<BankRail['getBalance']>) => {
+          if (down) throw new Error('read ECONNRESET');
+          return rail.getBalance(...a);
+        },
+        listLegs: async (...a: Parameters<BankRail['listLegs']>) => {
+          if (down) throw new Error('read ECONNRESET');
+          return rail.listLegs(...a);
+        },
+      });
+    const t = await startTestApp({ deps: { rail: outage } });
+    try {
+      const u = await createOnboardedUser(t.app, { fundArs: 1000 });
+      down = true;
+      for (const url of ['/v1/balance', '/v1/deposits']) {
+        const res = await t.app.inject({ method: 'GET', url, headers: bearer(u.ownerToken) });
+        expectError(res, 503, 'RAIL_UNAVAILABLE');
+        expect(res.headers['retry-after']).toBeDefined();
+      }
+    } finally {
+      await t.close();
+    }
+  });
 });

@@ -2,6 +2,7 @@ import type { AppContext } from '../../context.js';
 import { compiled } from '../../db/compiled.js';
 import { isUniqueViolation } from '../../db/database.js';
 import { isStoreUnavailable } from '../../db/store-errors.js';
+import { askRail } from '../rail/rail.answers.js';
 import { isValidCuit, normalizeCuit } from '../../shared/ar-identifiers.js';
 import { AppError } from '../../shared/errors.js';
 import { formatCentavos } from '../../shared/money.js';
@@ -63,7 +64,7 @@ export async function onboard(
   }
   const legalName = input.legal_name.trim();
   if (await findWallet(ctx, userId)) throw new AppError('ALREADY_ONBOARDED', 'This user has already completed onboarding');
-  const account = await fromRail(ctx, 'account opening', () => ctx.rail.openAccount({ ownerRef: userId, legalId, legalName }));
+  const account = await askRail(ctx, 'account opening', () => ctx.rail.openAccount({ ownerRef: userId, legalId, legalName }));
   const now = ctx.clock.now().toISOString();
   const kyc_status: KycStatus = isKycPendingLegalId(legalId) ? 'pending' : 'verified';
   try {
@@ -90,21 +91,7 @@ export async function setKycStatus(ctx: AppContext, userId: string, status: KycS
 
 export async function getBalance(ctx: AppContext, userId: string): Promise<{ asset: 'ARS'; available: string }> {
   const w = await requireWallet(ctx, userId);
-  return { asset: 'ARS', available: formatCentavos(await fromRail(ctx, 'balance', () => ctx.rail.getBalance(w.cvu))) };
-}
-
-/**
- * A call the rail answers live (BIND's account opening, balance and listing): a rail that does not answer is 503
- * `RAIL_UNAVAILABLE`, as for a lookup, not a 500; our own store's trouble stays its own 503.
- */
-async function fromRail<T>(ctx: AppContext, what: string, read: () => Promise<T>): Promise<T> {
-  try {
-    return await read();
-  } catch (err) {
-    if (isStoreUnavailable(err) || err instanceof AppError) throw err;
-    ctx.log.warn({ err }, `rail ${what} failed`);
-    throw new AppError('RAIL_UNAVAILABLE', 'The bank rail is not answering; retry shortly');
-  }
+  return { asset: 'ARS', available: formatCentavos(await askRail(ctx, 'balance', () => ctx.rail.getBalance(w.cvu))) };
 }
 
 export async function getCvu(ctx: AppContext, userId: string): Promise<CvuView> {
@@ -131,7 +118,7 @@ export const toDepositView = (l: TransferLeg): DepositView => ({
 export async function listDeposits(ctx: AppContext, userId: string, limit = DEPOSITS_LISTING_MAX): Promise<DepositView[]> {
   const w = await findWallet(ctx, userId);
   if (!w) return [];
-  const legs = await fromRail(ctx, 'listing', () => ctx.rail.listLegs(w.cvu, Math.min(limit, DEPOSITS_LISTING_MAX)));
+  const legs = await askRail(ctx, 'listing', () => ctx.rail.listLegs(w.cvu, Math.min(limit, DEPOSITS_LISTING_MAX)));
   return legs.map(toDepositView);
 }
 
