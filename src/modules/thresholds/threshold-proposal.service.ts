@@ -6,16 +6,7 @@ import { writeAudit } from '../audit/audit.service.js';
 import { CHANGE_TEXT_MAX, changeLines } from '../approvals/channels/notice-text.js';
 import type { PolicyThresholds } from '../policy/policy.js';
 import { applyProposal, type ThresholdProposal } from './thresholds.approvals.js';
-import { loadThresholds, parseThresholdFields, THRESHOLD_FIELDS, toThresholdsView, type ThresholdsView } from './thresholds.service.js';
-
-/** Each wire field and the threshold it sets. */
-const FIELD_KEYS: Record<keyof ThresholdsView, keyof PolicyThresholds> = {
-  per_tx_limit_ars: 'perTxLimit',
-  daily_limit_ars: 'dailyLimit',
-  monthly_limit_ars: 'monthlyLimit',
-  require_approval_above_ars: 'requireApprovalAbove',
-  whitelist_cbus: 'whitelist',
-};
+import { FIELD_KEYS, loadThresholds, parseThresholdFields, THRESHOLD_FIELDS, toThresholdsView, type ThresholdsView } from './thresholds.service.js';
 
 /**
  * MCP `propose_threshold_change` (D13): an agent never changes limits itself. The proposal becomes a

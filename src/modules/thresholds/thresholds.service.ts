@@ -69,24 +69,27 @@ export async function getThresholds(ctx: AppContext, userId: string): Promise<Th
   return toThresholdsView(await loadThresholds(ctx, ctx.store.db, userId));
 }
 
+/** Each wire field and the threshold it sets. */
+export const FIELD_KEYS = {
+  per_tx_limit_ars: 'perTxLimit',
+  daily_limit_ars: 'dailyLimit',
+  monthly_limit_ars: 'monthlyLimit',
+  require_approval_above_ars: 'requireApprovalAbove',
+  whitelist_cbus: 'whitelist',
+} as const satisfies Record<keyof ThresholdsView, keyof PolicyThresholds>;
+
 /**
  * Validates a full or partial threshold set and converts it to centavos. Every amount is ≥ 0 with at most two
  * decimals; every whitelist entry must be a valid CBU, CVU or alias.
  */
 export function parseThresholdFields(input: Partial<ThresholdsView>): Partial<PolicyThresholds> {
   const out: Partial<PolicyThresholds> = {};
-  const map = {
-    per_tx_limit_ars: 'perTxLimit',
-    daily_limit_ars: 'dailyLimit',
-    monthly_limit_ars: 'monthlyLimit',
-    require_approval_above_ars: 'requireApprovalAbove',
-  } as const;
   for (const f of AMOUNT_FIELDS) {
     const v = input[f];
     if (v === undefined) continue;
     const c = arsToCentavos(v);
     if (c === null || c < 0) throw new AppError('INVALID_REQUEST', `body.${f}: a non-negative amount with at most 2 decimals`);
-    out[map[f]] = c;
+    out[FIELD_KEYS[f]] = c;
   }
   if (input.whitelist_cbus !== undefined) {
     const bad = input.whitelist_cbus.find((w) => kindOf(w.trim()) === null);
