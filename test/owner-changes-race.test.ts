@@ -139,6 +139,21 @@ describe('the pause and the thresholds racing a payout in flight (D16, D36)', ()
 });
 
 describe('an agent proposal approves only what the owner was shown (D13)', () => {
+  it('a proposal that would change nothing is refused INVALID_REQUEST, and nothing is asked', async () => {
+    const t = await startTestApp();
+    try {
+      const u = await createOnboardedUser(t.app, { fundArs: 10_000 });
+      await setThresholds(t.app, u.ownerToken, { per_tx_limit_ars: 1000, whitelist_cbus: ['proveedor.uno'] });
+      const res = mcpOutcome(await mcpCall(t.app, u.apiKey, 'propose_threshold_change', { per_tx_limit_ars: 1000, whitelist_cbus: ['proveedor.uno'] }));
+      expect(res.status).toBe('error');
+      expect(res.body.error).toBe('INVALID_REQUEST');
+      const pending = (await t.app.inject({ method: 'GET', url: '/v1/approvals?status=pending', headers: bearer(u.ownerToken) })).json();
+      expect(pending.approvals).toEqual([]);
+    } finally {
+      await t.close();
+    }
+  });
+
   it('a field proposed at its current value is not shown, so approving never writes it back over a later owner change', async () => {
     const TOKEN = '123456:TEST-token';
     const SECRET = 'tg-webhook-secret-0123456789';
