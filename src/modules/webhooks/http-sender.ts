@@ -5,6 +5,9 @@ import { isIP, type LookupFunction } from 'node:net';
 import { isBlockedAddress } from './address-guard.js';
 import type { SendResult, WebhookSender } from './sender.port.js';
 
+/** Bytes of a receiver's answer body read (and discarded) before the connection is cut. */
+const MAX_DRAINED_BYTES = 64 * 1024;
+
 /**
  * The production sender. The address is checked at connect time, after DNS, so a hostname that resolves (or
  * re-resolves) to a private address is refused (D24 SSRF guard); redirects are not followed.
@@ -45,9 +48,16 @@ export function httpSender(opts: { allowPrivateNetworks: boolean }): WebhookSend
             timeout: timeoutMs,
           },
           (res) => {
-            res.resume(); // the body is not needed; drain it so the socket is freed
-            res.on('end', () => resolve({ kind: 'response', status: res.statusCode ?? 0 }));
-            res.on('error', () => resolve({ kind: 'response', status: res.statusCode ?? 0 }));
+            // The status line is the receiver's answer (contract: a 2xx is delivered): a body that is slow, huge or
+            // never ends must not turn an accepted delivery into a timeout and a duplicate. The body is not needed;
+            // a short one is drained so the socket can be reused, a long one cut off (the timer bounds the rest).
+            resolve({ kind: 'response', status: res.statusCode ?? 0 });
+            let drained = 0;
+            res.on('data', (c: Buffer) => {
+              drained += c.length;
+              if (drained > MAX_DRAINED_BYTES) res.destroy();
+            });
+            res.on('error', () => undefined);
           },
         );
         const timer = setTimeout(() => req.destroy(new Error(`timed out after ${timeoutMs} ms`)), timeoutMs);
