@@ -116,3 +116,67 @@ describe('receiver behaviour', () => {
     }
   });
 });
+
+/**
+ * The docs' promise: an event is delivered, or its delivery shows as failed in GET /v1/webhook/deliveries and can
+ * be sent again. A receiver down through the whole schedule for more events than one page (50) must still find
+ * every failed delivery there.
+ */
+describe('a long outage', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('every failed delivery can be found by paging the listing, and redelivered', async () => {
+    const down = await startReceiver();
+    await down.close(); // connection refused throughout
+    const u = await createOnboardedUser(t.app);
+    const owner = bearer(u.ownerToken);
+    expect((await t.app.inject({ method: 'PUT', url: '/v1/webhook', headers: owner, payload: { url: down.url, secret: SECRET } })).statusCode).toBe(200);
+    for (let i = 0; i < 33; i++) {
+      const res = await t.app.inject({ method: 'POST', url: '/v1/sandbox/crypto', headers: owner, payload: { asset: 'USDT', amount: 1, fail: true } });
+      expect(res.statusCode).toBeLessThan(300);
+    }
+    for (const gap of [0, 60_000, 300_000, 1_800_000, 7_200_000]) {
+      t.clock.advance(gap);
+      await t.app.jobs.webhookDelivery!.runOnce();
+    }
+    const fresh = await t.app.inject({ method: 'POST', url: '/v1/login', payload: { email: u.email, password: 'correct horse battery' } });
+    const session = bearer(fresh.json().token);
+
+    const seen: { id: string; event_id: string; status: string }[] = [];
+    let cursor: string | null = null;
+    do {
+      const page: Awaited<ReturnType<typeof t.app.inject>> = await t.app.inject({ method: 'GET', url: `/v1/webhook/deliveries${cursor ? `?cursor=${cursor}` : ''}`, headers: session });
+      expect(page.statusCode).toBe(200);
+      expect(page.json().deliveries.length).toBeLessThanOrEqual(50);
+      seen.push(...page.json().deliveries);
+      cursor = page.json().next_cursor ?? null;
+    } while (cursor);
+    expect(seen).toHaveLength(66);
+    expect(new Set(seen.map((d) => d.id)).size).toBe(66);
+    expect(seen.every((d) => d.status === 'failed')).toBe(true);
+
+    const back = await startReceiver();
+    try {
+      expect((await t.app.inject({ method: 'PUT', url: '/v1/webhook', headers: session, payload: { url: back.url, secret: SECRET } })).statusCode).toBe(200);
+      for (const d of seen) {
+        expect((await t.app.inject({ method: 'POST', url: `/v1/webhook/deliveries/${d.id}/redeliver`, headers: session })).statusCode).toBe(202);
+      }
+      await t.app.jobs.webhookDelivery!.runOnce();
+      const got = new Set(back.received.map((r) => JSON.parse(r.body).id as string));
+      expect(got).toEqual(new Set(seen.map((d) => d.event_id)));
+    } finally {
+      await back.close();
+    }
+  });
+
+  it('a cursor that is not a delivery id is refused', async () => {
+    const u = await createOnboardedUser(t.app);
+    const res = await t.app.inject({ method: 'GET', url: '/v1/webhook/deliveries?cursor=wd_nope', headers: bearer(u.ownerToken) });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toBe('INVALID_REQUEST');
+  });
+});

@@ -102,11 +102,22 @@ export function webhooksRoutes(app: App, ctx: AppContext): void {
         security,
         operationId: 'listWebhookDeliveries',
         summary: 'Recent webhook deliveries (owner session)',
-        description: 'The 50 most recent, failures included. Records are kept 7 days.',
-        response: { 200: Type.Object({ deliveries: Type.Array(Delivery) }, { description: 'The deliveries' }), ...errors(...OWNER_ERRORS) },
+        description:
+          'The 50 most recent, failures included; pass `next_cursor` as `cursor` for older ones (after a long outage, to find every failed delivery). Records are kept 7 days.',
+        querystring: Type.Object({ cursor: Type.Optional(Type.String({ maxLength: 64, description: '`next_cursor` of the previous page' })) }),
+        response: {
+          200: Type.Object(
+            {
+              deliveries: Type.Array(Delivery),
+              next_cursor: Type.Union([Type.String(), Type.Null()], { description: 'null on the last page' }),
+            },
+            { description: 'A page of deliveries' },
+          ),
+          ...errors(...OWNER_ERRORS, 'INVALID_REQUEST'),
+        },
       },
     },
-    async (request) => ({ deliveries: await listDeliveries(ctx, principalOf(request).userId) }),
+    async (request) => listDeliveries(ctx, principalOf(request).userId, request.query),
   );
 
   app.post(

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.js';
 import type { Clock } from '../../shared/clock.js';
 import { afterCommit, inRowsOf } from '../../db/database.js';
 import { AppError } from '../../shared/errors.js';
-import { newId } from '../../shared/ids.js';
+import { checkCursor, newId } from '../../shared/ids.js';
 import { pruneInBatches } from '../../shared/jobs.js';
 import { writeAudit } from '../audit/audit.service.js';
 import type { Principal } from '../auth/auth.service.js';
@@ -113,16 +113,33 @@ export async function deleteWebhook(ctx: AppContext, who: Principal): Promise<vo
   });
 }
 
-export async function listDeliveries(ctx: AppContext, userId: string): Promise<DeliveryView[]> {
-  const rows = await ctx.store.db
-    .selectFrom('webhook_deliveries')
-    .selectAll()
-    .where('user_id', '=', userId)
+/**
+ * The 50 most recent deliveries (contract), newest first, and a cursor to the older ones: after an outage longer
+ * than the schedule, every failed delivery must stay reachable to be redelivered, not only the last 50. The cursor
+ * is the last delivery id of the previous page; pages follow (created_at, id) so none is skipped or repeated.
+ */
+export async function listDeliveries(
+  ctx: AppContext,
+  userId: string,
+  opts: { cursor?: string } = {},
+): Promise<{ deliveries: DeliveryView[]; next_cursor: string | null }> {
+  const db = ctx.store.db;
+  let q = db.selectFrom('webhook_deliveries').selectAll().where('user_id', '=', userId);
+  checkCursor('whd', opts.cursor);
+  if (opts.cursor) {
+    const cursor = opts.cursor;
+    const after = await db.selectFrom('webhook_deliveries').select('created_at').where('id', '=', cursor).where('user_id', '=', userId).executeTakeFirst();
+    // Gone (pruned after 7 days) or not this user's: nothing is older than what retention keeps.
+    if (!after) return { deliveries: [], next_cursor: null };
+    q = q.where((eb) => eb.or([eb('created_at', '<', after.created_at), eb.and([eb('created_at', '=', after.created_at), eb('id', '<', cursor)])]));
+  }
+  const rows = await q
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
-    .limit(DELIVERIES_LISTING_MAX)
+    .limit(DELIVERIES_LISTING_MAX + 1)
     .execute();
-  return rows.map(toDeliveryView);
+  const page = rows.slice(0, DELIVERIES_LISTING_MAX);
+  return { deliveries: page.map(toDeliveryView), next_cursor: rows.length > DELIVERIES_LISTING_MAX ? page[page.length - 1]!.id : null };
 }
 
 /** A fresh pending delivery of an event: attempt now, with the whole retry schedule ahead. */
