@@ -738,7 +738,7 @@ export interface paths {
         };
         /**
          * Recent webhook deliveries (owner session)
-         * @description The 50 most recent, failures included. Records are kept 7 days.
+         * @description The 50 most recent, failures included; pass `next_cursor` as `cursor` for older ones (after a long outage, to find every failed delivery). Records are kept 7 days.
          */
         get: operations["listWebhookDeliveries"];
         put?: never;
@@ -9242,14 +9242,17 @@ export interface operations {
     };
     listWebhookDeliveries: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description `next_cursor` of the previous page */
+                cursor?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description The deliveries */
+            /** @description A page of deliveries */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -9274,6 +9277,27 @@ export interface operations {
                             /** @description pending, delivered or failed */
                             status: string;
                         }[];
+                        /** @description null on the last page */
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description The request is malformed or fails validation; the message names the field: INVALID_REQUEST */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description machine-readable code
+                         * @enum {string}
+                         */
+                        error: "INVALID_REQUEST";
+                        /** @description human-readable explanation, subject to change */
+                        message: string;
+                    } & {
+                        [key: string]: unknown;
                     };
                 };
             };
