@@ -37,7 +37,7 @@ import { payoutsRoutes } from './modules/payouts/payouts.routes.js';
 import { pauseRoutes } from './modules/payouts/pause.routes.js';
 import { transfersRoutes } from './modules/transfers/transfers.routes.js';
 import { transactionsRoutes } from './modules/transactions/transactions.routes.js';
-import { DELIVERY_BATCH, DELIVERY_LEASE_MS, deliverDue, deliveryBacklog, oldestDeliveryDue } from './modules/webhooks/delivery.worker.js';
+import { DELIVERY_BATCH, DELIVERY_LEASE_MS, DeliveryPasses, deliveryBacklog, oldestDeliveryDue } from './modules/webhooks/delivery.worker.js';
 import { httpSender } from './modules/webhooks/http-sender.js';
 import type { WebhookSender } from './modules/webhooks/sender.port.js';
 import { registerWebhookOutbox } from './modules/webhooks/webhooks.outbox.js';
@@ -210,6 +210,7 @@ export async function buildApp(config: Config, deps: Deps = {}): Promise<Fastify
   const jobRail = jobBind ?? (jobSandbox === sandboxRail ? rail : railOver(jobSandbox));
   const jobCtx: AppContext = { ...ctx, store: store.background, rail: jobRail, sandboxRail: jobSandbox };
   const every = config.jobsIntervalMs;
+  const deliveryPasses = new DeliveryPasses(jobCtx, deps.webhookLeaseMs ?? DELIVERY_LEASE_MS, () => jobs.webhookDelivery!.wake());
   const jobs: Record<string, PeriodicJob> = {
     railSettlement: new PeriodicJob('rail-settlement', every, batchPass(500, (n) => jobSandbox.settleDue(n)), logger),
     depositDetection: new PeriodicJob('deposit-detection', every, batchPass(DEPOSIT_DETECTION_BATCH, (n) => detectDeposits(jobCtx, n)), logger),
@@ -219,7 +220,7 @@ export async function buildApp(config: Config, deps: Deps = {}): Promise<Fastify
     webhookDelivery: new PeriodicJob(
       'webhook-delivery',
       config.webhook.pollIntervalMs,
-      batchPass(DELIVERY_BATCH, (limit) => deliverDue(jobCtx, limit, deps.webhookLeaseMs ?? DELIVERY_LEASE_MS)),
+      batchPass(DELIVERY_BATCH, (limit) => deliveryPasses.pass(limit)),
       logger,
     ),
     webhookPrune: new PeriodicJob('webhook-prune', 60 * 60 * 1000, singlePass(() => pruneDeliveries(jobCtx)), logger),
@@ -325,6 +326,7 @@ export async function buildApp(config: Config, deps: Deps = {}): Promise<Fastify
     unregisterWebhookOutbox();
     unregisterLiveHub();
     await Promise.all(Object.values(jobs).map((j) => j.stop()));
+    await deliveryPasses.drain();
     await store.close();
     await bindClient?.close();
     if (redis) await redis.quit().catch(() => redis.disconnect());

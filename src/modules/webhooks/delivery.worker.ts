@@ -23,6 +23,7 @@ export const PARALLEL_SENDS = 64;
 /** A claimed delivery with what its attempt needs, read in the same query (null: the event or webhook is gone). */
 interface Claimed {
   id: string;
+  user_id: string;
   attempt_count: number;
   event_id: string | null;
   event_type: string | null;
@@ -39,22 +40,72 @@ type Plan =
   | { kind: 'skip'; error: string; final: boolean };
 
 /**
- * One pass of the delivery worker: claims up to `limit` due deliveries and works them `PARALLEL_SENDS` at a time.
- * Returns how many it claimed, so `batchPass` runs another pass while they come back full.
+ * How long a pass waits for its batch. A receiver that never answers holds each send for the whole timeout
+ * (30 s); a pass that waited for those before claiming again held up every other owner's deliveries as long.
+ * Past this wait the batch goes on in the background and the next pass starts.
  */
-export async function deliverDue(ctx: AppContext, limit = DELIVERY_BATCH, leaseMs = DELIVERY_LEASE_MS): Promise<number> {
-  const token = randomUUID();
-  const claimedAt = performance.now();
-  const claimed = await claim(ctx, { token, leaseMs, limit });
-  if (claimed.length > 0) await workClaimed(ctx, claimed, token, leaseMs, claimedAt);
-  return claimed.length;
+export const PASS_WAIT_MS = 2_000;
+/** Batches left working in the background per node, each with up to `PARALLEL_SENDS` sends: bounds the sockets. */
+export const MAX_BATCHES_BEHIND = 4;
+
+/**
+ * The delivery worker's passes on one node. Each pass claims up to `limit` due deliveries and works them
+ * `PARALLEL_SENDS` at a time, waiting at most `PASS_WAIT_MS`. A batch still working then is left "behind": it
+ * finishes on its own (its lease still renewed), and until it does, later passes skip the owners whose sends it
+ * still holds, so one silent receiver slows only its own owner. `drain()` waits for those batches (shutdown).
+ */
+export class DeliveryPasses {
+  private readonly behind = new Set<{ done: Promise<void>; unfinished: Map<string, string> }>();
+
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly leaseMs: number,
+    /** A batch left behind has finished: its owners' deliveries may be claimed again. */
+    private readonly onBehindDone: () => void,
+  ) {}
+
+  /** Returns how many it claimed, so `batchPass` runs another pass while they come back full. */
+  async pass(limit = DELIVERY_BATCH): Promise<number> {
+    if (this.behind.size >= MAX_BATCHES_BEHIND) return 0;
+    const skipUsers = new Set<string>();
+    for (const b of this.behind) for (const userId of b.unfinished.values()) skipUsers.add(userId);
+    const token = randomUUID();
+    const claimedAt = performance.now();
+    const claimed = await claim(this.ctx, { token, leaseMs: this.leaseMs, limit, skipUsers: [...skipUsers] });
+    if (claimed.length === 0) return 0;
+    const unfinished = new Map(claimed.map((d) => [d.id, d.user_id]));
+    const done = workClaimed(this.ctx, claimed, token, this.leaseMs, claimedAt, (d) => unfinished.delete(d.id)).catch((err: unknown) => {
+      // Unrecorded outcomes are retried once their lease runs out; a batch left behind must not reject unheard.
+      this.ctx.log.error({ err }, 'webhook delivery batch failed');
+    });
+    let timer: NodeJS.Timeout | undefined;
+    const inTime = await Promise.race([
+      done.then(() => true),
+      new Promise<boolean>((resolve) => {
+        timer = setTimeout(() => resolve(false), PASS_WAIT_MS);
+      }),
+    ]).finally(() => clearTimeout(timer));
+    if (!inTime) {
+      const batch = { done, unfinished };
+      this.behind.add(batch);
+      void done.finally(() => {
+        this.behind.delete(batch);
+        this.onBehindDone();
+      });
+    }
+    return claimed.length;
+  }
+
+  async drain(): Promise<void> {
+    await Promise.all([...this.behind].map((b) => b.done));
+  }
 }
 
 /** Claims and attempts one delivery now (the test endpoint), if it is due and free. */
 export async function deliverNow(ctx: AppContext, deliveryId: string, leaseMs = DELIVERY_LEASE_MS): Promise<void> {
   const token = randomUUID();
   const claimedAt = performance.now();
-  const claimed = await claim(ctx, { token, leaseMs, limit: 1, onlyId: deliveryId });
+  const claimed = await claim(ctx, { token, leaseMs, limit: 1, onlyId: deliveryId, skipUsers: [] });
   if (claimed.length > 0) await workClaimed(ctx, claimed, token, leaseMs, claimedAt);
 }
 
@@ -63,7 +114,10 @@ export async function deliverNow(ctx: AppContext, deliveryId: string, leaseMs = 
  * PostgreSQL `FOR UPDATE SKIP LOCKED` keeps nodes off each other's rows; the outer conditions re-check under the
  * lock, so a row is only ever taken whose lease is free. One joined read then fetches event and webhook.
  */
-async function claim(ctx: AppContext, o: { token: string; leaseMs: number; limit: number; onlyId?: string }): Promise<Claimed[]> {
+async function claim(
+  ctx: AppContext,
+  o: { token: string; leaseMs: number; limit: number; onlyId?: string; skipUsers: string[] },
+): Promise<Claimed[]> {
   const now = ctx.clock.now();
   const nowIso = now.toISOString();
   const leaseUntil = new Date(now.getTime() + o.leaseMs).toISOString();
@@ -77,6 +131,7 @@ async function claim(ctx: AppContext, o: { token: string; leaseMs: number; limit
     .orderBy('next_attempt_at')
     .limit(o.limit);
   if (o.onlyId) due = due.where('id', '=', o.onlyId);
+  if (o.skipUsers.length > 0) due = due.where('user_id', 'not in', o.skipUsers);
   if (ctx.store.dialect === 'postgres') due = due.forUpdate().skipLocked();
   const res = await db
     .updateTable('webhook_deliveries')
@@ -92,6 +147,7 @@ async function claim(ctx: AppContext, o: { token: string; leaseMs: number; limit
     .leftJoin('webhooks as w', 'w.user_id', 'd.user_id')
     .select([
       'd.id',
+      'd.user_id',
       'd.attempt_count',
       'e.id as event_id',
       'e.type as event_type',
@@ -112,7 +168,14 @@ async function claim(ctx: AppContext, o: { token: string; leaseMs: number; limit
  * it still carries this claim's token. An item is not sent once the lease can no longer be vouched for (renewals
  * failing): it is left to expire and be taken again, rather than risk a second node sending it too.
  */
-async function workClaimed(ctx: AppContext, claimed: Claimed[], token: string, leaseMs: number, claimedAt: number): Promise<void> {
+async function workClaimed(
+  ctx: AppContext,
+  claimed: Claimed[],
+  token: string,
+  leaseMs: number,
+  claimedAt: number,
+  onItemDone: (d: Claimed) => void = () => {},
+): Promise<void> {
   let leaseKnownUntil = claimedAt + leaseMs;
   const renew = async (): Promise<boolean> => {
     const started = performance.now();
@@ -139,6 +202,7 @@ async function workClaimed(ctx: AppContext, claimed: Claimed[], token: string, l
         // The store failed to record the outcome: the lease runs out and the delivery is attempted again.
         ctx.log.error({ err, deliveryId: d.id }, 'webhook delivery attempt could not be recorded');
       }
+      onItemDone(d);
     }
   };
   await withLeaseRenewal(leaseMs / 3, renew, () =>

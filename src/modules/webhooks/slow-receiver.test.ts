@@ -1,0 +1,94 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createOnboardedUser, startTestApp, type OnboardedUser, type TestApp } from '../../../test/helpers.js';
+import { startReceiver } from '../../../test/receiver.js';
+import { PARALLEL_SENDS, PASS_WAIT_MS } from './delivery.worker.js';
+
+const SECRET = 'whsec-test-0123456789abcdef';
+/** Long enough that a receiver which never answers holds its sends for the whole test. */
+const TIMEOUT_MS = 20_000;
+
+/** Accepts every request and never answers (a firewall that drops packets looks the same to the sender). */
+async function silentReceiver() {
+  let requests = 0;
+  const server = http.createServer((req) => {
+    requests++;
+    req.resume();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`,
+    requests: () => requests,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+async function setHook(t: TestApp, u: OnboardedUser, url: string) {
+  const res = await t.app.inject({ method: 'PUT', url: '/v1/webhook', headers: bearer(u.ownerToken), payload: { url, secret: SECRET } });
+  expect(res.statusCode).toBe(200);
+}
+
+/** Two events (a crypto deposit and its failed off-ramp), so two deliveries, per call. */
+async function twoEvents(t: TestApp, u: OnboardedUser) {
+  const res = await t.app.inject({ method: 'POST', url: '/v1/sandbox/crypto', headers: bearer(u.ownerToken), payload: { asset: 'USDT', amount: 1, fail: true } });
+  expect(res.statusCode).toBeLessThan(300);
+}
+
+async function waitFor(cond: () => boolean, ms: number): Promise<boolean> {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    if (cond()) return true;
+    await sleep(20);
+  }
+  return cond();
+}
+
+/**
+ * One owner's receiver that never answers must not hold up everyone else's webhooks. Each of its sends waits the
+ * full timeout; a pass that waited for all of them before claiming again made every other owner's deliveries wait
+ * that long too (measured: one delivery waited 30 s behind 100 silent ones).
+ */
+describe('a silent receiver', () => {
+  let t: TestApp;
+  let silent: Awaited<ReturnType<typeof silentReceiver>>;
+  beforeAll(async () => {
+    t = await startTestApp({ env: { WEBHOOK_TIMEOUT_MS: String(TIMEOUT_MS) } });
+    silent = await silentReceiver();
+  });
+  afterAll(async () => {
+    await silent.close(); // ends the held sends, so the app's shutdown does not wait out their timeout
+    await t.close();
+  });
+
+  it("holds up neither later passes nor other owners' deliveries", async () => {
+    const a = await createOnboardedUser(t.app);
+    await setHook(t, a, silent.url);
+    // More silent deliveries than sends in flight, so the first pass's slots are all held.
+    for (let i = 0; i < PARALLEL_SENDS; i++) await twoEvents(t, a);
+    const b = await createOnboardedUser(t.app);
+    const fast = await startReceiver(() => 200);
+    try {
+      await setHook(t, b, fast.url);
+      const job = t.app.jobs.webhookDelivery!;
+      job.start();
+      job.wake();
+      expect(await waitFor(() => silent.requests() >= PARALLEL_SENDS, 5_000)).toBe(true);
+
+      // Written while the silent sends are held: delivered within a pass's wait, not after the timeout.
+      const started = Date.now();
+      await twoEvents(t, b);
+      expect(await waitFor(() => fast.received.length >= 2, TIMEOUT_MS / 2)).toBe(true);
+      expect(Date.now() - started).toBeLessThan(PASS_WAIT_MS + 3_000);
+      // The silent receiver got no more than the sends in flight: the rest of its deliveries wait their turn.
+      expect(silent.requests()).toBeLessThanOrEqual(PARALLEL_SENDS);
+    } finally {
+      await fast.close();
+    }
+  });
+});
