@@ -58,3 +58,45 @@ describe('idempotency claims of requests that create nothing', () => {
     expect(keys[0]!.payout_id).toBe(payouts[0]!.id);
   });
 });
+
+/**
+ * D18: a request that reuses a key already taken by an attempt answers from the key (409 while in flight, else the
+ * replay), even when the attempt it duplicates changed what the policy would now say (its amount counts against the
+ * limits). It must never answer an error that says nothing was created.
+ */
+describe('duplicates of a request that created an attempt', () => {
+  let t: TestApp;
+  afterEach(async () => {
+    await t?.close();
+  });
+
+  const expectOnlyTheFirst = async (rs: Awaited<ReturnType<typeof withdraw>>[], userId: string) => {
+    const payouts = await t.app.ctx.store.db.selectFrom('payouts').select('id').where('user_id', '=', userId).execute();
+    expect(payouts).toHaveLength(1);
+    for (const r of rs) {
+      if (r.statusCode === 409) expectError(r, 409, 'IDEMPOTENCY_KEY_IN_USE');
+      else expect([r.statusCode, r.json().id]).toEqual([201, payouts[0]!.id]);
+    }
+    const refused = await t.app.ctx.store.db
+      .selectFrom('audit_log')
+      .select('action')
+      .where('user_id', '=', userId)
+      .where('action', 'in', ['payout.denied', 'payout.approval_unavailable'])
+      .execute();
+    expect(refused).toEqual([]);
+  };
+
+  it('parallel requests with one key whose first used up the daily limit, no approval channel: never 503', async () => {
+    t = await startTestApp({ env: { APPROVAL_CHANNELS: '' } });
+    const u = await createOnboardedUser(t.app, { fundArs: 1000 });
+    await t.app.inject({
+      method: 'PUT',
+      url: '/v1/thresholds',
+      headers: bearer(u.ownerToken),
+      payload: { per_tx_limit_ars: 0, daily_limit_ars: 150, monthly_limit_ars: 0, require_approval_above_ars: 0 },
+    });
+    const rs = await Promise.all(Array.from({ length: 20 }, () => withdraw(t.app, u.agentToken, { amount_ars: 100, destination: EXTERNAL_CBU }, 'lim')));
+    await expectOnlyTheFirst(rs, u.id);
+  });
+
+});

@@ -96,6 +96,15 @@ export async function keyState(ctx: AppContext, keyHash: string, fingerprint: st
   return stateOf(row, fingerprint, ctx.clock.now().toISOString());
 }
 
+/**
+ * The key as the caller's transaction sees it. Under the per-user lock (D16) this includes every attempt committed
+ * before the lock was granted, so a duplicate that raced past `keyState` answers from the key rather than from a
+ * policy that now counts the very attempt it duplicates.
+ */
+export async function keyStateIn(tx: Tx, keyHash: string, fingerprint: string, now: Date): Promise<KeyState> {
+  return stateOf(await keyRow.first(tx, { key_hash: keyHash }), fingerprint, now.toISOString());
+}
+
 /** What a claim records: the key, its owner (the request's token), the request's fingerprint and its attempt. */
 export interface ClaimInput {
   claim: ClaimRef;

@@ -14,6 +14,7 @@ import {
   completeClaim,
   effectiveKey,
   keyState,
+  keyStateIn,
   MAX_IDEMPOTENCY_KEY_LENGTH,
   newClaimToken,
   requestFingerprint,
@@ -135,12 +136,19 @@ export async function requestPayout(
     const { policy, key } = await decidePayout(ctx, tx, who, wallet, period, { amountArs: input.amount_ars, dest, approvalAtThreshold: opts.approvalAtThreshold });
     // D31: the scope as the key has it now; the route checked it as the request's authentication found it.
     if (key) requireScopeOf({ ...who, controls: key.controls }, opts.scope ?? 'payouts:write');
+    const pending = policy.decision === 'require_approval';
+    const channels = pending ? await availableChannels(ctx, who.userId, tx) : [];
+    // D18: a request about to end without an attempt first asks the key, under the lock: a duplicate of an attempt
+    // committed since our first read answers as that attempt's key does (409, a replay), never with a denial or a
+    // 503 that the attempt's own amount or a later pause caused. Only these paths pay the read.
+    if (policy.decision === 'deny' || (pending && channels.length === 0)) {
+      const held = await keyStateIn(tx, keyHash, fingerprint, now);
+      if (held.kind !== 'free') return { kind: 'key', state: held };
+    }
     if (policy.decision === 'deny') {
       await writeAudit(tx, ctx.clock, who, { action: 'payout.denied', data: { request: input, reasons: policy.reasons } });
       return { kind: 'denied', policy };
     }
-    const pending = policy.decision === 'require_approval';
-    const channels = pending ? await availableChannels(ctx, who.userId, tx) : [];
     if (pending && channels.length === 0) {
       await writeAudit(tx, ctx.clock, who, { action: 'payout.approval_unavailable', data: { request: input, reasons: policy.reasons } });
       return { kind: 'no_channel', policy };
