@@ -195,6 +195,17 @@ describe('receipts (D21)', () => {
     expect((await get(id, {}, '?format=json')).json().payout_id).toBe(id);
   });
 
+  it('reads the weights of Accept: the highest wins, 0 refuses a format, ties go to the one named first', async () => {
+    const typeFor = async (accept: string) => (await get(id, { accept })).headers['content-type'];
+    expect(await typeFor('text/html;q=0.1, application/json')).toContain('application/json');
+    expect(await typeFor('application/pdf;q=0, application/json;q=0.5')).toContain('application/json');
+    expect(await typeFor('application/json;q=0, */*')).toContain('text/html');
+    expect(await typeFor('application/json, text/html')).toContain('application/json');
+    expect(await typeFor('application/*')).toContain('application/json');
+    expect(await typeFor('*/*;q=0.8, application/pdf')).toBe('application/pdf');
+    expect(await typeFor('image/png')).toContain('text/html');
+  });
+
   itPdf('a payout the bank rejected: "Transferencia fallida" with the reason in Spanish, and never a voucher title', async () => {
     const poor = await createOnboardedUser(t.app, { name: 'Carla Núñez', fundArs: 5 });
     const res = await withdraw(t.app, poor.agentToken, { amount_ars: 10, destination: EXTERNAL_CBU, note: 'Alquiler de diciembre' });
