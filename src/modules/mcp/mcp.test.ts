@@ -176,6 +176,23 @@ describe('MCP surface', () => {
     expect(after).toHaveLength(1);
   });
 
+  it('20 parallel requests with one key, half through MCP and half through REST: one payout, the rest replay or wait', async () => {
+    const body = { amount_ars: 44, destination: EXTERNAL_CBU };
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, async (_, i) => {
+        if (i % 2) {
+          const r = await withdraw(t.app, a.agentToken, body, 'parallel-key');
+          return r.statusCode === 201 ? String(r.json().id) : String(r.json().error);
+        }
+        const r = await call('request_payout', { ...body, idempotency_key: 'parallel-key' });
+        return r.isError ? String(err(r).error) : String(r.structuredContent!.id);
+      }),
+    );
+    const rows = await t.app.ctx.store.db.selectFrom('payouts').select('id').where('user_id', '=', a.id).where('idempotency_key', '=', 'parallel-key').execute();
+    expect(rows).toHaveLength(1);
+    for (const answer of answers) expect([rows[0]!.id, 'IDEMPOTENCY_KEY_IN_USE']).toContain(answer);
+  });
+
   it('records the key used on every call', async () => {
     await call('get_balance');
     const rows = await t.app.ctx.store.db.selectFrom('audit_log').selectAll().where('user_id', '=', a.id).where('action', '=', 'mcp.get_balance').execute();
