@@ -12,8 +12,8 @@ export const CANCELED_BY_OWNER = 'canceled_by_owner';
 /**
  * D36: the owner cancels a payout left `approved` and not yet on its way (one that waits for resume). Under the
  * per-user lock that every submission claim takes, so it cannot race one: it ends `failed` with reason
- * `canceled_by_owner`, its usage is given back and `payout.failed` is announced; its idempotency key replays
- * that failure (D37). A payout whose submission already started, or that is not `approved`, answers 409.
+ * `canceled_by_owner`, its usage is given back and `payout.failed` is announced; its idempotency key keeps the
+ * answer its request was given, and only a request not answered yet (its claim still in flight) stores the failure (D37). A payout whose submission already started, or that is not `approved`, answers 409.
  */
 export async function cancelPayout(ctx: AppContext, who: Principal, payoutId: string): Promise<PayoutView> {
   const row = await ctx.store.transaction(async (tx) => {

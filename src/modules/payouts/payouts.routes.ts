@@ -153,8 +153,9 @@ export function payoutsRoutes(app: App, ctx: AppContext): void {
         summary: 'Cancel a payout held by the emergency stop (owner session)',
         description:
           'A payout left `approved` while payouts are paused waits to be sent (`waiting_for_resume`). Canceling it ends it ' +
-          '`failed` with `failure_reason: "canceled_by_owner"` and gives its amount back to the limits; its idempotency key ' +
-          'then replays that failure. A payout already on its way to the bank, or in any other state, answers 409.',
+          '`failed` with `failure_reason: "canceled_by_owner"` and gives its amount back to the limits. Its idempotency key ' +
+          'keeps answering what its request was told (a request not answered yet is told of the failure). A payout ' +
+          'already on its way to the bank, or in any other state, answers 409.',
         params: Type.Object({ id: Type.String({ maxLength: 64, description: 'the payout id (`wd_…`)' }) }),
         response: { 200: described(PayoutRecord, 'The canceled payout'), ...errors(...OWNER_ERRORS, ...BODY_ERRORS, 'NOT_FOUND', 'PAYOUT_NOT_CANCELABLE') },
       },
