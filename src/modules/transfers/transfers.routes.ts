@@ -75,8 +75,10 @@ export function transfersRoutes(app: App, ctx: AppContext): void {
       reply.raw.on('close', () => {
         if (!reply.raw.writableFinished) gone.abort();
       });
-      const res = await createTransfer(ctx, principalOf(request), request.body as TransferInput, request.headers['idempotency-key'], gone.signal);
-      if (res.replayed) reply.header('idempotent-replayed', 'true');
+      // Set before the answer is known: a replayed 402 or 408 is thrown, and goes out through the error handler.
+      const res = await createTransfer(ctx, principalOf(request), request.body as TransferInput, request.headers['idempotency-key'], gone.signal, () =>
+        reply.header('idempotent-replayed', 'true'),
+      );
       return reply.status(201).send(res.body);
     },
   );

@@ -93,7 +93,8 @@ function mapRefusal(e: unknown): unknown {
  * `POST /v1/transfers` (D32): the same engine as withdraws, answering once the payout is completed. A transfer
  * that needs approval is held open until the owner decides (on any node: the hold reads the store), at most five
  * minutes; then the approval expires and the answer is 408. A client that goes away loses nothing: the payout
- * carries on and `GET /v1/transfers/{id}` tells how it ended.
+ * carries on and `GET /v1/transfers/{id}` tells how it ended. `onReplay` is called as soon as the key turns out to
+ * be an earlier request's, so that whatever the answer is, a 201 or the failure it ended in, it says so (D18, D37).
  */
 export async function createTransfer(
   ctx: AppContext,
@@ -101,6 +102,7 @@ export async function createTransfer(
   input: TransferInput,
   idempotencyKey: string | undefined,
   signal?: AbortSignal,
+  onReplay?: () => void,
 ): Promise<{ body: TransferView; replayed: boolean }> {
   const cents = arsToCentavos(input.amount);
   if (cents === null || cents < 100) throw new AppError('INVALID_REQUEST', 'body.amount: at least 1, with at most 2 decimals');
@@ -117,6 +119,7 @@ export async function createTransfer(
   } catch (e) {
     throw mapRefusal(e);
   }
+  if (started.replayed) onReplay?.();
   // D37: a retry of a transfer that failed at the rail answers that failure again (402), never a second attempt.
   const failed = replayedFailure(started);
   if (failed) throw mapRefusal(failed);

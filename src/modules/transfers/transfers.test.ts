@@ -58,7 +58,12 @@ describe('POST /v1/transfers, the older surface (D32)', () => {
 
   it('insufficient balance → 402 insufficient_balance; a bad destination → 422 invalid_destination', async () => {
     const poor = await createOnboardedUser(t.app, { fundArs: 10 });
-    expectError(await transfer(t.app, poor.agentToken, { amount: 20, destination: EXTERNAL_CBU }), 402, 'insufficient_balance');
+    const first = await transfer(t.app, poor.agentToken, { amount: 20, destination: EXTERNAL_CBU }, 'tr-poor');
+    expectError(first, 402, 'insufficient_balance');
+    expect(first.headers['idempotent-replayed']).toBeUndefined();
+    // D37: a retry with the key replays the 402 as it was, marked as a replay like any other (D18).
+    const retry = await transfer(t.app, poor.agentToken, { amount: 20, destination: EXTERNAL_CBU }, 'tr-poor');
+    expect([retry.statusCode, retry.body, retry.headers['idempotent-replayed']]).toEqual([402, first.body, 'true']);
     expectError(await transfer(t.app, u.agentToken, { amount: 5, destination: '2850590940090418135202' }), 422, 'invalid_destination');
     expectError(await transfer(t.app, u.agentToken, { amount: 5, destination: 'no.such.alias' }), 422, 'invalid_destination');
     // Kind is inferred: a CVU (000…) and an alias work.
@@ -90,10 +95,12 @@ describe('POST /v1/transfers, the older surface (D32)', () => {
   });
 
   it('reject → 402 rejected; no decision in 5 minutes → 408 expired', async () => {
-    const rejected = transfer(t.app, u.agentToken, { amount: 60_000, destination: EXTERNAL_CBU });
+    const rejected = transfer(t.app, u.agentToken, { amount: 60_000, destination: EXTERNAL_CBU }, 'tr-rejected');
     const a1 = await pendingApproval(t.app, u.ownerToken);
     await t.app.inject({ method: 'POST', url: `/v1/approvals/${a1}/reject`, headers: bearer(u.ownerToken) });
     expectError(await rejected, 402, 'rejected');
+    const retried = await transfer(t.app, u.agentToken, { amount: 60_000, destination: EXTERNAL_CBU }, 'tr-rejected');
+    expect([retried.statusCode, retried.body, retried.headers['idempotent-replayed']]).toEqual([402, (await rejected).body, 'true']);
 
     const expiring = transfer(t.app, u.agentToken, { amount: 60_000, destination: EXTERNAL_CBU });
     await pendingApproval(t.app, u.ownerToken);
