@@ -60,6 +60,16 @@ describe('idempotency of POST /v1/withdraws (contract rules 1-5, D18)', () => {
     await setThresholds(t.app, a.ownerToken, { per_tx_limit_ars: 100000, daily_limit_ars: 500000, monthly_limit_ars: 2000000, require_approval_above_ars: 50000 });
   });
 
+  it('an alias in another case is the same request: replayed, not IDEMPOTENCY_KEY_REUSED (aliases compare case-insensitively, D7)', async () => {
+    const b = await createOnboardedUser(t.app);
+    const first = await withdraw(t.app, a.agentToken, { amount_ars: 3, destination: b.alias.toLowerCase() }, 'alias-case');
+    expect(first.statusCode).toBe(201);
+    const again = await withdraw(t.app, a.agentToken, { amount_ars: 3, destination: b.alias.toUpperCase() }, 'alias-case');
+    expect(again.statusCode).toBe(201);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.body).toBe(first.body);
+  });
+
   it('the same literal key of another user is independent', async () => {
     const b = await createOnboardedUser(t.app, { fundArs: 100 });
     const ra = await withdraw(t.app, a.agentToken, { amount_ars: 5, destination: EXTERNAL_CBU }, 'shared-literal');

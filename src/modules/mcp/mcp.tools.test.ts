@@ -177,6 +177,10 @@ describe('MCP tools by the book', () => {
       ...sent,
       replayed: true,
     });
+    // The key as REST reads it from its header, where HTTP drops surrounding spaces: the same payout.
+    expect(
+      (await call('request_payout', { amount_ars: 150.5, destination: EXTERNAL_CBU, note: 'by the book', idempotency_key: ' book-1 ' })).replayed,
+    ).toBe(true);
     const held = await call('request_payout', { amount_ars: 60_000, destination: EXTERNAL_CBU, idempotency_key: 'book-2' });
     expect(held).toEqual({
       id: expect.any(String),

@@ -200,7 +200,8 @@ export const TOOLS: ToolDef[] = [
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
     run: async (ctx, who, a) => {
       const { idempotency_key, ...body } = a;
-      const res = await requestPayout(ctx, who, body, idempotency_key);
+      // Trimmed as HTTP trims the REST header, so both surfaces name a payout by the same key.
+      const res = await requestPayout(ctx, who, body, idempotency_key.trim());
       const failed = replayedFailure(res);
       if (failed) throw failed;
       return { ...res.body, replayed: res.replayed };

@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context.js';
 import { compiledInsert } from '../../db/compiled.js';
 import { isStoreUnavailable } from '../../db/store-errors.js';
-import type { DestinationKind } from '../../shared/ar-identifiers.js';
+import { canonicalDestination, type DestinationKind } from '../../shared/ar-identifiers.js';
 import { AppError } from '../../shared/errors.js';
 import { newId, randomFromPool } from '../../shared/ids.js';
 import { availableChannels, createApproval, notifyPendingAfterCommit } from '../approvals/approvals.service.js';
@@ -116,7 +116,8 @@ export async function requestPayout(
   const kind = destinationKindOf(input);
   const destination = input.destination.trim();
   const keyHash = effectiveKey(who.userId, idempotencyKey);
-  const fingerprint = requestFingerprint([input.amount_ars, destination, kind, input.note ?? null]);
+  // An alias in another case is the same destination (D7), so the same request under its key.
+  const fingerprint = requestFingerprint([input.amount_ars, canonicalDestination(destination), kind, input.note ?? null]);
   const early = await keyState(ctx, keyHash, fingerprint);
   if (early.kind !== 'free') return answerFromKey(early);
 
