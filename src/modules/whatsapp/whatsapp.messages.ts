@@ -43,6 +43,7 @@ export const answerText = {
   failed: 'No se pudo completar ahora; probá desde el panel.',
   linked: '✅ Listo: vas a recibir aquí las aprobaciones de pagos, con botones para aprobar o rechazar.',
   badCode: 'El código no es válido o venció. Generá uno nuevo desde el panel (Canales de aprobación → WhatsApp).',
+  tooManyCodes: 'Demasiados códigos incorrectos desde este número. Esperá 15 minutos y generá uno nuevo desde el panel (Canales de aprobación → WhatsApp).',
 };
 
 const STATUS: Record<string, string> = { approved: 'aprobada', rejected: 'rechazada', expired: 'vencida', pending: 'pendiente' };

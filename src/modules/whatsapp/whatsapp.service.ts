@@ -1,4 +1,5 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import { sql } from 'kysely';
 import type { AppContext } from '../../context.js';
 import { AppError, isAppError } from '../../shared/errors.js';
 import { decideApproval, expireApprovalIfDue, getApproval } from '../approvals/approvals.service.js';
@@ -10,6 +11,12 @@ import type { WhatsAppChannel } from './whatsapp.channel.js';
 import { reasonsText } from '../approvals/channels/notice-text.js';
 
 export const LINK_CODE_TTL_MS = 15 * 60 * 1000;
+/**
+ * Wrong link codes one number may send within a code's lifetime. The fifth is answered with "wait"; after it the
+ * number's codes are neither read nor answered until its window ends, so a guesser cannot keep trying, while an
+ * owner who mistyped has a few tries and can always get a fresh code from the dashboard.
+ */
+export const LINK_CODE_MAX_WRONG = 5;
 /** The Cloud API retries a webhook for up to 7 days; a little more than that of ids recognises every repeat. */
 const INBOUND_IDS_KEPT_MS = 8 * 24 * 3600 * 1000;
 /** Unambiguous letters and digits (no 0/O, 1/I/L): the owner may type the code by hand. */
@@ -38,10 +45,14 @@ export async function createLinkCode(ctx: AppContext, userId: string) {
   const pick = () => Array.from({ length: 4 }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join('');
   const code = `${pick()}-${pick()}`;
   const expires = new Date(now.getTime() + LINK_CODE_TTL_MS);
-  await ctx.store.db
-    .insertInto('whatsapp_link_codes')
-    .values({ code, user_id: userId, created_at: now.toISOString(), expires_at: expires.toISOString(), used_at: null })
-    .execute();
+  await ctx.store.transaction(async (tx) => {
+    // Only the newest code links: an owner has at most one code open to guessing, however often the screen asks.
+    await tx.deleteFrom('whatsapp_link_codes').where('user_id', '=', userId).where('used_at', 'is', null).execute();
+    await tx
+      .insertInto('whatsapp_link_codes')
+      .values({ code, user_id: userId, created_at: now.toISOString(), expires_at: expires.toISOString(), used_at: null })
+      .execute();
+  });
   const text = `Vincular ${code}`;
   return { code, text, link: `https://wa.me/${number}?text=${encodeURIComponent(text)}`, expires_at: expires.toISOString(), expires_in: LINK_CODE_TTL_MS / 1000 };
 }
@@ -139,9 +150,17 @@ async function handleMessage(ctx: AppContext, channel: WhatsAppChannel, m: Inbou
 }
 
 async function linkNumber(ctx: AppContext, waId: string, code: string, reply: (t: string) => Promise<void>): Promise<void> {
-  const now = ctx.clock.now().toISOString();
+  const at = ctx.clock.now();
+  const now = at.toISOString();
+  const windowStart = new Date(at.getTime() - LINK_CODE_TTL_MS).toISOString();
+  const attempts = await ctx.store.db.selectFrom('whatsapp_link_attempts').selectAll().where('wa_id', '=', waId).executeTakeFirst();
+  if (attempts && attempts.failures >= LINK_CODE_MAX_WRONG && attempts.window_started_at > windowStart) return; // told to wait already
   const row = await ctx.store.db.selectFrom('whatsapp_link_codes').selectAll().where('code', '=', code).executeTakeFirst();
-  if (!row || row.used_at || row.expires_at <= now) return reply(answerText.badCode);
+  if (!row || row.used_at || row.expires_at <= now) {
+    const failures = await countWrongCode(ctx, waId, at);
+    if (failures > LINK_CODE_MAX_WRONG) return;
+    return reply(failures === LINK_CODE_MAX_WRONG ? answerText.tooManyCodes : answerText.badCode);
+  }
   const linked = await ctx.store.transaction(async (tx) => {
     // The code is spent with the link it makes, or not at all.
     const used = await tx.updateTable('whatsapp_link_codes').set({ used_at: now }).where('code', '=', code).where('used_at', 'is', null).executeTakeFirst();
@@ -154,10 +173,33 @@ async function linkNumber(ctx: AppContext, waId: string, code: string, reply: (t
       .values({ user_id: row.user_id, ...values })
       .onConflict((oc) => oc.column('user_id').doUpdateSet(values))
       .execute();
+    await tx.deleteFrom('whatsapp_link_attempts').where('wa_id', '=', waId).execute();
     await writeAudit(tx, ctx.clock, { userId: row.user_id, kind: 'owner' }, { action: 'whatsapp.linked', data: { phone: `…${waId.slice(-4)}` } });
     return true;
   });
   if (linked) await reply(answerText.linked);
+}
+
+/**
+ * Counts one wrong code from `waId` in one statement (two nodes never lose a count): the first of a window opens
+ * it, a later one within the window adds to it. Answers the count in the window, this one included.
+ */
+async function countWrongCode(ctx: AppContext, waId: string, at: Date): Promise<number> {
+  const now = at.toISOString();
+  const windowStart = new Date(at.getTime() - LINK_CODE_TTL_MS).toISOString();
+  const expired = sql<boolean>`whatsapp_link_attempts.window_started_at <= ${windowStart}`;
+  const r = await ctx.store.db
+    .insertInto('whatsapp_link_attempts')
+    .values({ wa_id: waId, failures: 1, window_started_at: now })
+    .onConflict((oc) =>
+      oc.column('wa_id').doUpdateSet({
+        failures: sql<number>`case when ${expired} then 1 else whatsapp_link_attempts.failures + 1 end`,
+        window_started_at: sql<string>`case when ${expired} then ${now} else whatsapp_link_attempts.window_started_at end`,
+      }),
+    )
+    .returning('failures')
+    .executeTakeFirstOrThrow();
+  return Number(r.failures);
 }
 
 /**
@@ -230,7 +272,7 @@ async function handleStatus(ctx: AppContext, channel: WhatsAppChannel, s: Status
   await channel.markLink(msg.user_id, msg.wa_id, state, { code, message: message || `error ${code}` });
 }
 
-/** Drops inbound ids past the redelivery window and spent link codes. Small tables: one statement each. */
+/** Drops inbound ids past the redelivery window, spent link codes and ended wrong-code windows. Small tables: one statement each. */
 export async function pruneWhatsApp(ctx: AppContext): Promise<number> {
   const now = ctx.clock.now().getTime();
   const ids = await ctx.store.db
@@ -241,5 +283,9 @@ export async function pruneWhatsApp(ctx: AppContext): Promise<number> {
     .deleteFrom('whatsapp_link_codes')
     .where('expires_at', '<', new Date(now - LINK_CODE_TTL_MS).toISOString())
     .executeTakeFirst();
-  return Number(ids.numDeletedRows) + Number(codes.numDeletedRows);
+  const attempts = await ctx.store.db
+    .deleteFrom('whatsapp_link_attempts')
+    .where('window_started_at', '<', new Date(now - LINK_CODE_TTL_MS).toISOString())
+    .executeTakeFirst();
+  return Number(ids.numDeletedRows) + Number(codes.numDeletedRows) + Number(attempts.numDeletedRows);
 }

@@ -31,6 +31,15 @@ export interface WhatsAppMessagesTable {
   wa_id: string;
   created_at: string;
 }
+/**
+ * Wrong link codes a number sent in its current window: past the limit the number's codes are not read until the
+ * window ends, so nobody can keep guessing. One row per number that sent a wrong code lately; pruned after.
+ */
+export interface WhatsAppLinkAttemptsTable {
+  wa_id: string;
+  failures: number;
+  window_started_at: string;
+}
 /** Inbound message ids already handled: the Cloud API delivers at least once and in any order. */
 export interface WhatsAppInboundTable {
   message_id: string;
@@ -42,6 +51,7 @@ export interface WhatsAppTables {
   whatsapp_link_codes: WhatsAppLinkCodesTable;
   whatsapp_messages: WhatsAppMessagesTable;
   whatsapp_inbound: WhatsAppInboundTable;
+  whatsapp_link_attempts: WhatsAppLinkAttemptsTable;
 }
 
 export const whatsappMigrations: Record<string, Migration> = {
@@ -83,6 +93,17 @@ export const whatsappMigrations: Record<string, Migration> = {
         .addColumn('received_at', 'text', (c) => c.notNull())
         .execute();
       await db.schema.createIndex('whatsapp_inbound_received_idx').on('whatsapp_inbound').column('received_at').execute();
+    },
+  },
+  '0024_whatsapp_link_attempts': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('whatsapp_link_attempts')
+        .addColumn('wa_id', 'text', (c) => c.primaryKey())
+        .addColumn('failures', 'integer', (c) => c.notNull())
+        .addColumn('window_started_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('whatsapp_link_attempts_window_idx').on('whatsapp_link_attempts').column('window_started_at').execute();
     },
   },
 };

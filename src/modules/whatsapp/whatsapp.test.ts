@@ -121,6 +121,47 @@ describe('WhatsApp approval channel (D45)', () => {
     await refresh();
   });
 
+  it('a number that sends five wrong codes is told to wait, and its codes are not read until its window ends', async () => {
+    const u = await createOnboardedUser(t.app);
+    const GUESSER = '5491188880000';
+    const { text } = (await t.app.inject({ method: 'POST', url: '/v1/approval-channels/whatsapp', headers: bearer(u.ownerToken) })).json();
+    const guess = (body: string, from = GUESSER) => deliver(textMessage(from, `wamid.IN${++msgId}`, body));
+    for (const wrong of ['Vincular ZZZZ-2223', 'Vincular ZZZZ-2224', 'Vincular ZZZZ-2225', 'Vincular ZZZZ-2226']) {
+      expect((await guess(wrong)).statusCode).toBe(200);
+      expect(lastText()).toContain('no es válido');
+    }
+    await guess('Vincular ZZZZ-2227');
+    expect(lastText()).toContain('Demasiados códigos incorrectos');
+    expect(wa.texts().at(-1)!.body.to).toBe(GUESSER);
+    // Even the right code is not read now, and nothing more is answered to that number.
+    const answered = wa.texts().length;
+    await guess(text);
+    await guess('Vincular ZZZZ-2228');
+    expect(wa.texts().length).toBe(answered);
+    expect((await channels(u))[0].linked).toBe(false);
+    // The limit is the sender's: the owner's own phone still links with the same code.
+    await guess(text, '5491188881111');
+    expect((await channels(u))[0]).toMatchObject({ linked: true, phone: '+54 •••• 1111' });
+    // Once the window has passed, the number's codes are read again.
+    t.clock.advance(15 * 60 * 1000);
+    await guess('Vincular ZZZZ-2229');
+    expect(wa.texts().length).toBe(answered + 2);
+    expect(lastText()).toContain('no es válido');
+    await refresh();
+  });
+
+  it('only the newest link code of an owner links: asking for another retires the earlier one', async () => {
+    const u = await createOnboardedUser(t.app);
+    const ask = async () => (await t.app.inject({ method: 'POST', url: '/v1/approval-channels/whatsapp', headers: bearer(u.ownerToken) })).json();
+    const first = await ask();
+    const second = await ask();
+    await deliver(textMessage('5491188882222', `wamid.IN${++msgId}`, first.text));
+    expect(lastText()).toContain('no es válido');
+    expect((await channels(u))[0].linked).toBe(false);
+    await deliver(textMessage('5491188882222', `wamid.IN${++msgId}`, second.text));
+    expect((await channels(u))[0]).toMatchObject({ linked: true, phone: '+54 •••• 2222' });
+  });
+
   it('sends the template with amount, holder, reasons, agent and two buttons; Aprobar pays and is answered', async () => {
     const res = await withdraw(t.app, owner.agentToken, { amount_ars: 60_000, destination: EXTERNAL_CBU, note: 'proveedor' });
     expect(res.statusCode).toBe(202);
@@ -298,5 +339,6 @@ describe('WhatsApp approval channel (D45)', () => {
     await t.app.jobs.whatsappPrune!.runOnce();
     expect(await db.selectFrom('whatsapp_inbound').select('message_id').execute()).toEqual([]);
     expect(await db.selectFrom('whatsapp_link_codes').select('code').execute()).toEqual([]);
+    expect(await db.selectFrom('whatsapp_link_attempts').select('wa_id').execute()).toEqual([]);
   });
 });
