@@ -8,11 +8,13 @@ export interface BotCall {
 
 /**
  * A local stand-in for the Telegram Bot API: answers the methods the service uses, records every call, and can
- * be told to fail (as if Telegram were unreachable).
+ * be told to fail (as if Telegram were unreachable) or to refuse a chat as Telegram does when the user blocked
+ * the bot (403).
  */
 export async function startFakeTelegram(token: string) {
   const calls: BotCall[] = [];
   let failing = false;
+  const blocked = new Set<string>();
   let nextMessageId = 100;
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -30,6 +32,9 @@ export async function startFakeTelegram(token: string) {
       const method = m[1]!;
       calls.push({ method, body });
       if (failing) return send(502, { ok: false, error_code: 502, description: 'Bad Gateway' });
+      if (body.chat_id !== undefined && blocked.has(String(body.chat_id))) {
+        return send(403, { ok: false, error_code: 403, description: 'Forbidden: bot was blocked by the user' });
+      }
       switch (method) {
         case 'getMe':
           return send(200, { ok: true, result: { id: 42, is_bot: true, first_name: 'ARS Wallet', username: 'ars_wallet_test_bot' } });
@@ -56,6 +61,7 @@ export async function startFakeTelegram(token: string) {
     setFailing: (f: boolean) => {
       failing = f;
     },
+    setBlocked: (chatId: number | string, b: boolean) => void (b ? blocked.add(String(chatId)) : blocked.delete(String(chatId))),
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

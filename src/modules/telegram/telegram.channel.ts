@@ -1,17 +1,27 @@
-import { Api } from 'grammy';
+import { Api, GrammyError } from 'grammy';
 import type { Kysely } from 'kysely';
 import type { Executor } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import type { Clock } from '../../shared/clock.js';
 import type { ApprovalChannel, ApprovalNotice, ChannelView } from '../approvals/channels/channel.port.js';
 import { pendingText, resolvedText } from './telegram.messages.js';
+import type { TelegramLinkState } from './telegram.tables.js';
 
 /** callback_data carries only the verb and the opaque approval id (≤ 64 bytes), never the amount. */
 export const callbackData = (verb: 'a' | 'r', approvalId: string): string => `${verb}:${approvalId}`;
 
 /**
+ * Telegram's answers that say the chat cannot receive from the bot at all, so retrying is pointless: 403 (the user
+ * blocked the bot or was deactivated) and 400 "chat not found".
+ */
+export const isUndeliverable = (e: unknown): e is GrammyError =>
+  e instanceof GrammyError && (e.error_code === 403 || (e.error_code === 400 && /chat not found/i.test(e.description)));
+
+/**
  * The Telegram adapter of the approval-channel port (D23), through grammy's Bot API client. A message that
- * cannot be sent throws, so the approval stays owed to this channel and is retried; it never approves anything.
+ * cannot be sent for a passing reason throws, so the approval stays owed to this channel and is retried; one
+ * Telegram refuses for the chat (isUndeliverable) is recorded on the link, which then stops counting as a way
+ * to reach the owner, as a WhatsApp number that cannot receive does (D45). It never approves anything.
  */
 export class TelegramChannel implements ApprovalChannel {
   readonly name = 'telegram' as const;
@@ -33,7 +43,8 @@ export class TelegramChannel implements ApprovalChannel {
 
   /** `db` is the caller's: inside a payout's transaction on SQLite, the only connection. */
   async isAvailable(userId: string, db: Executor): Promise<boolean> {
-    return !!(await db.selectFrom('telegram_links').select('user_id').where('user_id', '=', userId).executeTakeFirst());
+    const link = await db.selectFrom('telegram_links').select('state').where('user_id', '=', userId).executeTakeFirst();
+    return !!link && link.state !== 'undeliverable';
   }
 
   async describe(userId: string, db: Executor): Promise<ChannelView> {
@@ -44,14 +55,15 @@ export class TelegramChannel implements ApprovalChannel {
       linked_at: link?.linked_at ?? null,
       username: link?.username ?? null,
       phone: null,
-      state: link ? 'active' : null,
-      problem: null,
+      state: link?.state ?? null,
+      problem: link?.error_code != null ? { code: link.error_code, message: link.error_text ?? '', at: link.error_at ?? '' } : null,
     };
   }
 
   async notifyPending(n: ApprovalNotice): Promise<void> {
     const link = await this.db.selectFrom('telegram_links').selectAll().where('user_id', '=', n.userId).executeTakeFirst();
     if (!link) throw new Error('no linked Telegram chat');
+    if (link.state === 'undeliverable') return; // nothing to send to; the dashboard says why
     const sent = await this.db
       .selectFrom('telegram_messages')
       .select('message_id')
@@ -59,16 +71,23 @@ export class TelegramChannel implements ApprovalChannel {
       .where('chat_id', '=', link.chat_id)
       .executeTakeFirst();
     if (sent) return;
-    const msg = await this.api.sendMessage(link.chat_id, pendingText(n), {
-      reply_markup: {
-        inline_keyboard: [
-          [
-            { text: '✅ Aprobar', callback_data: callbackData('a', n.id) },
-            { text: '❌ Rechazar', callback_data: callbackData('r', n.id) },
+    let msg: Awaited<ReturnType<Api['sendMessage']>>;
+    try {
+      msg = await this.api.sendMessage(link.chat_id, pendingText(n), {
+        reply_markup: {
+          inline_keyboard: [
+            [
+              { text: '✅ Aprobar', callback_data: callbackData('a', n.id) },
+              { text: '❌ Rechazar', callback_data: callbackData('r', n.id) },
+            ],
           ],
-        ],
-      },
-    });
+        },
+      });
+    } catch (e) {
+      // Not retried: the chat refuses the bot until the owner unblocks it (any update from the chat then) or links again.
+      if (isUndeliverable(e)) return void (await this.markLink(n.userId, link.chat_id, 'undeliverable', { code: e.error_code, message: e.description }));
+      throw e;
+    }
     await this.db
       .insertInto('telegram_messages')
       .values({ approval_id: n.id, chat_id: link.chat_id, message_id: msg.message_id, created_at: this.clock.now().toISOString() })
@@ -85,5 +104,15 @@ export class TelegramChannel implements ApprovalChannel {
         if (!String((e as Error).message).includes('not modified')) throw e;
       });
     }
+  }
+
+  /** Records what Telegram said about the chat (only for the chat still linked). */
+  async markLink(userId: string, chatId: string, state: TelegramLinkState, e: { code: number; message: string } | null): Promise<void> {
+    await this.db
+      .updateTable('telegram_links')
+      .set({ state, error_code: e?.code ?? null, error_text: e?.message.slice(0, 500) ?? null, error_at: e ? this.clock.now().toISOString() : null })
+      .where('user_id', '=', userId)
+      .where('chat_id', '=', chatId)
+      .execute();
   }
 }

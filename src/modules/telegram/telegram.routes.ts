@@ -30,7 +30,7 @@ export function telegramRoutes(app: App, ctx: AppContext): void {
                   username: Type.Union([Type.String(), Type.Null()], { description: 'the linked Telegram username' }),
                   phone: Type.Union([Type.String(), Type.Null()], { description: 'the linked WhatsApp number, masked' }),
                   state: Type.Union([Type.String(), Type.Null()], {
-                    description: '`active`; `undeliverable` (WhatsApp cannot deliver to the number: link it again) or `template_error` (the approval template was refused); null when not linked',
+                    description: '`active`; `undeliverable` (WhatsApp cannot deliver to the number, or Telegram to the chat, e.g. the bot was blocked: approvals do not go there until the owner writes from it or links again) or `template_error` (the approval template was refused); null when not linked',
                   }),
                   problem: Type.Union(
                     [Type.Object({ code: Type.Integer(), message: Type.String(), at: Type.String() }), Type.Null()],

@@ -97,6 +97,8 @@ interface Update {
   update_id: number;
   message?: { chat: { id: number; type?: string }; from?: { username?: string }; text?: string };
   callback_query?: { id: string; data?: string; from?: { id: number }; message?: { chat: { id: number }; message_id: number } };
+  /** The bot's membership in a chat changed: `kicked` when the user blocks it, `member` when they unblock it. */
+  my_chat_member?: { chat: { id: number; type?: string }; new_chat_member?: { status?: string } };
 }
 
 /**
@@ -121,6 +123,8 @@ export async function handleUpdate(ctx: AppContext, update: Update): Promise<voi
 }
 
 async function handleFreshUpdate(ctx: AppContext, channel: TelegramChannel, update: Update): Promise<void> {
+  await restoreIfUndeliverable(ctx, channel, update);
+  if (update.my_chat_member) return;
   if (update.message?.text?.startsWith('/start')) return linkChat(ctx, channel, update.message);
   const q = update.callback_query;
   if (!q) return;
@@ -168,6 +172,11 @@ async function linkChat(ctx: AppContext, channel: TelegramChannel, msg: NonNulla
     await channel.api.sendMessage(chatId, 'Abrí el enlace del panel en un chat privado con el bot para vincularlo.').catch(() => {});
     return;
   }
+  if (!row && code === '' && (await ctx.store.db.selectFrom('telegram_links').select('user_id').where('chat_id', '=', chatId).executeTakeFirst())) {
+    // "Restart" after unblocking the bot sends a bare /start from a chat that is still linked.
+    await channel.api.sendMessage(chatId, '✅ Este chat sigue vinculado: vas a recibir aquí las aprobaciones de pagos.').catch(() => {});
+    return;
+  }
   if (!row || row.used_at || row.expires_at <= now) {
     await channel.api.sendMessage(chatId, 'El código no es válido o venció. Generá uno nuevo desde el panel.').catch(() => {});
     return;
@@ -176,7 +185,7 @@ async function linkChat(ctx: AppContext, channel: TelegramChannel, msg: NonNulla
     // The code is spent with the link it makes, or not at all (a failure leaves it for Telegram's redelivery).
     const used = await tx.updateTable('telegram_link_codes').set({ used_at: now }).where('code', '=', code).where('used_at', 'is', null).executeTakeFirst();
     if (Number(used.numUpdatedRows) !== 1) return false;
-    const values = { chat_id: chatId, username: msg.from?.username ?? null, linked_at: now };
+    const values = { chat_id: chatId, username: msg.from?.username ?? null, linked_at: now, state: 'active' as const, error_code: null, error_text: null, error_at: null };
     await tx
       .insertInto('telegram_links')
       .values({ user_id: row.user_id, ...values })
@@ -187,4 +196,22 @@ async function linkChat(ctx: AppContext, channel: TelegramChannel, msg: NonNulla
   });
   if (!linked) return;
   await channel.api.sendMessage(chatId, '✅ Listo: vas a recibir aquí las aprobaciones de pagos.').catch(() => {});
+}
+
+/**
+ * The owner's chat reached us (a message, a press, or Telegram saying the bot was unblocked): a chat marked
+ * undeliverable answers again, as a WhatsApp number does when its owner writes (D45). Approvals asked meanwhile
+ * are not sent again; they wait on the dashboard.
+ */
+async function restoreIfUndeliverable(ctx: AppContext, channel: TelegramChannel, update: Update): Promise<void> {
+  const member = update.my_chat_member;
+  const chatId = update.message?.chat.id ?? update.callback_query?.from?.id ?? (member?.new_chat_member?.status === 'member' ? member.chat.id : undefined);
+  if (chatId === undefined) return;
+  const links = await ctx.store.db
+    .selectFrom('telegram_links')
+    .select(['user_id', 'chat_id'])
+    .where('chat_id', '=', String(chatId))
+    .where('state', '=', 'undeliverable')
+    .execute();
+  for (const l of links) await channel.markLink(l.user_id, l.chat_id, 'active', null);
 }

@@ -1,11 +1,19 @@
 import type { Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
 
+/** Whether the linked chat can be reached: `undeliverable` once Telegram refused a message to it (blocked bot, chat gone). */
+export type TelegramLinkState = 'active' | 'undeliverable';
+
 export interface TelegramLinksTable {
   user_id: string;
   chat_id: string;
   username: string | null;
   linked_at: string;
+  state: TelegramLinkState;
+  /** What Telegram answered (error code and description) when `state` is not `active`. */
+  error_code: number | null;
+  error_text: string | null;
+  error_at: string | null;
 }
 /** One-time deep-link codes (`/start <code>`), valid 15 minutes. */
 export interface TelegramLinkCodesTable {
@@ -72,6 +80,16 @@ export const telegramMigrations: Record<string, Migration> = {
     async up(db: Kysely<unknown>) {
       await db.schema.createIndex('telegram_updates_received_idx').on('telegram_updates').column('received_at').execute();
       await db.schema.createIndex('telegram_link_codes_expiry_idx').on('telegram_link_codes').column('expires_at').execute();
+    },
+  },
+  '0024_telegram_link_state': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('telegram_links').addColumn('state', 'text', (c) => c.notNull().defaultTo('active')).execute();
+      await db.schema.alterTable('telegram_links').addColumn('error_code', 'integer').execute();
+      await db.schema.alterTable('telegram_links').addColumn('error_text', 'text').execute();
+      await db.schema.alterTable('telegram_links').addColumn('error_at', 'text').execute();
+      // An update from a chat that was undeliverable finds its link by chat.
+      await db.schema.createIndex('telegram_links_chat_idx').on('telegram_links').column('chat_id').execute();
     },
   },
 };

@@ -198,6 +198,51 @@ describe('Telegram approval channel (D23)', () => {
     expect(after).toEqual({ ...before, daily_limit_ars: 800000 });
   });
 
+  it('a chat that blocked the bot (403) is shown undeliverable, not retried and no longer counts; unblocking restores it', async () => {
+    const channel = async () => (await t.app.inject({ method: 'GET', url: '/v1/approval-channels', headers: bearer(owner.ownerToken) })).json().channels[0];
+    const toChat = () => tg.of('sendMessage').filter((c) => c.body.chat_id === String(CHAT)).length;
+    tg.setBlocked(CHAT, true);
+    const res = await withdraw(t.app, owner.agentToken, { amount_ars: 62_000, destination: EXTERNAL_CBU });
+    expect(res.statusCode).toBe(202);
+    expect(await channel()).toMatchObject({ name: 'telegram', linked: true, state: 'undeliverable', problem: { code: 403, message: 'Forbidden: bot was blocked by the user' } });
+    // Not retried until the approval expires.
+    const tries = toChat();
+    t.clock.advance(16_000);
+    await t.app.jobs.approvalNotices!.runOnce();
+    t.clock.advance(16_000);
+    await t.app.jobs.approvalNotices!.runOnce();
+    expect(toChat()).toBe(tries);
+    // Telegram was the only channel: no channel reaches the owner now.
+    expectError(await withdraw(t.app, owner.agentToken, { amount_ars: 62_500, destination: EXTERNAL_CBU }), 503, 'APPROVAL_NOT_CONFIGURED');
+
+    // The owner unblocks the bot: Telegram says so, and the chat answers again.
+    tg.setBlocked(CHAT, false);
+    const unblocked = await post({ update_id: ++updateId, my_chat_member: { chat: { id: CHAT, type: 'private' }, from: { id: CHAT }, date: 0, old_chat_member: { status: 'kicked' }, new_chat_member: { status: 'member' } } });
+    expect(unblocked.statusCode).toBe(200);
+    expect(await channel()).toMatchObject({ state: 'active', problem: null });
+    const again = await withdraw(t.app, owner.agentToken, { amount_ars: 62_600, destination: EXTERNAL_CBU });
+    expect(again.statusCode).toBe(202);
+    expect(String(lastSent().body.text)).toContain('$ 62.600,00');
+
+    // Blocked again; the owner presses "Restart" in the bot (it sends /start): the chat answers again too.
+    tg.setBlocked(CHAT, true);
+    await withdraw(t.app, owner.agentToken, { amount_ars: 62_700, destination: EXTERNAL_CBU });
+    expect((await channel()).state).toBe('undeliverable');
+    tg.setBlocked(CHAT, false);
+    await post({ update_id: ++updateId, message: { message_id: 2, chat: { id: CHAT, type: 'private' }, from: { id: CHAT, username: 'ana' }, text: '/start' } });
+    expect(await channel()).toMatchObject({ state: 'active', problem: null });
+    expect(String(lastSent().body.text)).toContain('sigue vinculado');
+
+    // Linking again from the dashboard clears it as well.
+    tg.setBlocked(CHAT, true);
+    await withdraw(t.app, owner.agentToken, { amount_ars: 62_800, destination: EXTERNAL_CBU });
+    expect((await channel()).state).toBe('undeliverable');
+    tg.setBlocked(CHAT, false);
+    const { code } = (await t.app.inject({ method: 'POST', url: '/v1/approval-channels/telegram', headers: bearer(owner.ownerToken) })).json();
+    await start(code);
+    expect(await channel()).toMatchObject({ state: 'active', problem: null });
+  });
+
   it('prunes update ids after a week and spent link codes, in batches', async () => {
     const db = t.app.ctx.store.db;
     const before = (await db.selectFrom('telegram_updates').select('update_id').execute()).length;

@@ -2314,7 +2314,7 @@ export interface operations {
                                 code: number;
                                 message: string;
                             } | null;
-                            /** @description `active`; `undeliverable` (WhatsApp cannot deliver to the number: link it again) or `template_error` (the approval template was refused); null when not linked */
+                            /** @description `active`; `undeliverable` (WhatsApp cannot deliver to the number, or Telegram to the chat, e.g. the bot was blocked: approvals do not go there until the owner writes from it or links again) or `template_error` (the approval template was refused); null when not linked */
                             state: string | null;
                             /** @description the linked Telegram username */
                             username: string | null;

@@ -370,6 +370,8 @@ export const es = {
   'tg.unlinkBody': 'Dejás de recibir las solicitudes ahí.',
   'tg.unlinked': 'Telegram desvinculado.',
   'tg.waiting': 'Esperando que toques «Iniciar»…',
+  'tg.state.undeliverable': 'Telegram no puede entregar mensajes a este chat (¿bloqueaste el bot?). Las solicitudes no van ahí hasta que lo desbloquees o le escribas, o lo vincules de nuevo.',
+  'tg.problem': 'Último error de Telegram ({code}): {message}',
 
   'activity.title': 'Actividad',
   'activity.intro': 'Todo lo que pasó en tu cuenta, quién lo hizo y con qué clave.',
@@ -853,6 +855,8 @@ export const en: Record<MessageKey, string> = {
   'tg.unlinkBody': 'You will no longer get requests there.',
   'tg.unlinked': 'Telegram unlinked.',
   'tg.waiting': 'Waiting for you to press “Start”…',
+  'tg.state.undeliverable': 'Telegram cannot deliver messages to this chat (was the bot blocked?). Requests do not go there until you unblock it or write to it, or link it again.',
+  'tg.problem': 'Last Telegram error ({code}): {message}',
 
   'activity.title': 'Activity',
   'activity.intro': 'Everything that happened in your account, who did it and with which key.',

@@ -8,9 +8,12 @@ import { toast } from '../components/toast';
 import { ConfirmDialog, CopyField, ErrorBox, Loading, Section, When } from '../components/ui';
 import { formatCountdown } from '../lib/format';
 import { useNow } from '../lib/hooks';
-import { useI18n } from '../lib/i18n';
+import { tOr, useI18n } from '../lib/i18n';
 
-/** Telegram: a deep link (and its QR) that opens the bot; pressing Start links the chat (D23). */
+/**
+ * Telegram: a deep link (and its QR) that opens the bot; pressing Start links the chat (D23). A chat Telegram
+ * refuses (the bot was blocked) is shown with what Telegram said.
+ */
 export function TelegramSection() {
   const { t } = useI18n();
   const qc = useQueryClient();
@@ -61,9 +64,21 @@ export function TelegramSection() {
           <p className="notice notice-info">{t('tg.notEnabled')}</p>
         ) : tg.linked ? (
           <>
-            <p className="notice notice-ok" role="status">
-              ✓ {t('tg.linked', { user: tg.username ? ` (@${tg.username})` : '' })} {tg.linked_at && <When iso={tg.linked_at} />}
-            </p>
+            {tg.state === 'active' ? (
+              <p className="notice notice-ok" role="status">
+                ✓ {t('tg.linked', { user: tg.username ? ` (@${tg.username})` : '' })} {tg.linked_at && <When iso={tg.linked_at} />}
+              </p>
+            ) : (
+              <div className="notice notice-error" role="status" data-testid="telegram-problem">
+                <strong>{t('tg.linked', { user: tg.username ? ` (@${tg.username})` : '' })}</strong>
+                <p>{tOr(t, `tg.state.${tg.state}`, tg.state ?? '')}</p>
+                {tg.problem && (
+                  <p className="small">
+                    {t('tg.problem', { code: tg.problem.code, message: tg.problem.message })} · <When iso={tg.problem.at} />
+                  </p>
+                )}
+              </div>
+            )}
             <div className="actions">
               <button type="button" className="btn btn-danger-outline" onClick={() => setConfirm(true)}>
                 {t('tg.unlink')}
