@@ -1,5 +1,6 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createOnboardedUser, expectError, startTestApp, type OnboardedUser, type TestApp } from '../../../test/helpers.js';
+import { bearer, createOnboardedUser, eventTypes, expectError, startTestApp, type OnboardedUser, type TestApp } from '../../../test/helpers.js';
 
 describe('sandbox helpers need the owner session (D28)', () => {
   let t: TestApp;
@@ -34,3 +35,64 @@ describe('sandbox helpers need the owner session (D28)', () => {
     expect((await post('/v1/sandbox/kyc', u.ownerToken, { status: 'verified' })).json()).toEqual({ kyc_status: 'verified' });
   });
 });
+
+describe('the sandbox crypto helper moves money, events and activity together', () => {
+  let t: TestApp;
+  let u: OnboardedUser;
+  beforeAll(async () => {
+    t = await startTestApp();
+    u = await createOnboardedUser(t.app, { fundArs: 100 });
+  });
+  afterAll(() => t.close());
+
+  const crypto = (payload: Record<string, unknown>) => t.app.inject({ method: 'POST', url: '/v1/sandbox/crypto', headers: bearer(u.ownerToken), payload });
+  const state = async () => ({
+    balance: (await t.app.inject({ method: 'GET', url: '/v1/balance', headers: bearer(u.ownerToken) })).json(),
+    deposits: (await t.app.inject({ method: 'GET', url: '/v1/deposits', headers: bearer(u.ownerToken) })).json(),
+    events: (await eventTypes(t.app, u.id)).filter((e) => e.startsWith('crypto.')),
+    activity: (await t.app.inject({ method: 'GET', url: '/v1/activity', headers: bearer(u.ownerToken) })).json().entries.filter((e: { action: string }) => e.action === 'sandbox.crypto'),
+  });
+  /** The store refuses to write one event type, as a store that fails mid-way would: what committed before it shows. */
+  const refuseEvent = async (type: string | null) => {
+    const db = t.app.ctx.store.db;
+    if (t.app.ctx.store.dialect === 'postgres') {
+      await sql`drop trigger if exists refuse_event on events`.execute(db);
+      if (!type) return;
+      await sql.raw(`create or replace function refuse_event() returns trigger language plpgsql as $$ begin raise exception 'refused by the test'; end $$`).execute(db);
+      await sql.raw(`create trigger refuse_event before insert on events for each row when (new.type = '${type}') execute function refuse_event()`).execute(db);
+    } else {
+      await sql`drop trigger if exists refuse_event`.execute(db);
+      if (!type) return;
+      await sql.raw(`create trigger refuse_event before insert on events when new.type = '${type}' begin select raise(abort, 'refused by the test'); end`).execute(db);
+    }
+  };
+
+  it('when the off-ramp event cannot be written, no money moves and no crypto event or activity entry is kept', async () => {
+    const before = await state();
+    await refuseEvent('crypto.offramp.completed');
+    expect((await crypto({ asset: 'USDT', amount: 10 })).statusCode).toBeGreaterThanOrEqual(500);
+    await refuseEvent(null);
+    expect(await state()).toEqual(before);
+    expect(before.balance.available).toBe('100.00');
+  });
+
+  it('a failed off-ramp keeps both of its events or neither', async () => {
+    const before = await state();
+    await refuseEvent('crypto.offramp.failed');
+    expect((await crypto({ asset: 'USDC', amount: 3, fail: true })).statusCode).toBeGreaterThanOrEqual(500);
+    await refuseEvent(null);
+    expect(await state()).toEqual(before);
+  });
+
+  it('when all goes well, the money, both events and one activity entry are there', async () => {
+    const res = await crypto({ asset: 'USDT', amount: 10 });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ status: 'completed', amount_ars: '10000.00' });
+    const after = await state();
+    expect(after.balance.available).toBe('10100.00');
+    expect(after.events).toEqual(['crypto.deposit.completed', 'crypto.offramp.completed']);
+    expect(after.activity).toHaveLength(1);
+    expect(after.activity[0]).toMatchObject({ subject_id: res.json().offramp_id, actor: 'owner' });
+  });
+});
+

@@ -76,6 +76,8 @@ export interface Move {
   description: string | null;
   /** Completed at once (money from outside), whatever the confirmation delay. */
   settled?: boolean;
+  /** Writes of the caller that must commit with the money or not at all (a sandbox helper's events and audit). */
+  alsoInTransaction?: (tx: Tx, transfer: RailTransfersTable, credit: RailLegsTable) => Promise<void>;
 }
 
 export type MoveOutcome =
@@ -91,7 +93,7 @@ export type MoveOutcome =
  */
 export async function moveInTransaction(store: Store, clock: Clock, confirmDelayMs: number, m: Move): Promise<MoveOutcome> {
   const planned = plan(clock, confirmDelayMs, m);
-  if (store.dialect === 'postgres' && m.from.account.kind === 'customer' && m.to.account.kind === 'world') {
+  if (store.dialect === 'postgres' && m.from.account.kind === 'customer' && m.to.account.kind === 'world' && !m.alsoInTransaction) {
     return moveToAnotherBank(store.db, planned);
   }
   try {
@@ -152,6 +154,7 @@ async function move(tx: Tx, clock: Clock, m: Move, { transfer, debit, credit }: 
   ]);
   await insertLegs.run(tx, debit, credit);
   if (transfer.status === 'COMPLETED' && m.to.account.kind === 'customer') await writeNotice(tx, transfer, credit, clock.now());
+  if (m.alsoInTransaction) await m.alsoInTransaction(tx, transfer, credit);
   return { kind: 'moved', transfer, credit };
 }
 

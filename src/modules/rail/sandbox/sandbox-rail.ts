@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.js';
 import { compiled, compiledByShape, compiledForList } from '../../../db/compiled.js';
-import { isUniqueViolation, type Store } from '../../../db/database.js';
+import { isUniqueViolation, type Store, type Tx } from '../../../db/database.js';
 import { isCbu, isCvu, normalizeAlias, type DestinationKind } from '../../../shared/ar-identifiers.js';
 import type { Clock } from '../../../shared/clock.js';
 import { newId } from '../../../shared/ids.js';
@@ -295,14 +295,20 @@ export class SandboxRail implements BankRail {
     return (await this.settleMany(due)).size;
   }
 
-  /** Sandbox helper (D26): money arrives at `cvu` from an account at another bank. */
-  async depositFromOutside(input: {
-    cvu: string;
-    amountCentavos: number;
-    fromCbu: string;
-    fromName: string;
-    fromLegalId: string;
-  }): Promise<TransferLeg> {
+  /**
+   * Sandbox helper (D26): money arrives at `cvu` from an account at another bank. `alsoInTransaction` runs in the
+   * move's transaction with the credit leg, for the caller's rows that must commit with the money (events, audit).
+   */
+  async depositFromOutside(
+    input: {
+      cvu: string;
+      amountCentavos: number;
+      fromCbu: string;
+      fromName: string;
+      fromLegalId: string;
+    },
+    alsoInTransaction?: (tx: Tx, leg: TransferLeg) => Promise<void>,
+  ): Promise<TransferLeg> {
     const [to] = await this.accounts(input.cvu, null);
     if (!to) throw new Error(`no sandbox account has the CVU ${input.cvu}`);
     const moved = await moveInTransaction(this.store, this.clock, this.confirmDelayMs, {
@@ -312,6 +318,7 @@ export class SandboxRail implements BankRail {
       amount: input.amountCentavos,
       description: 'sandbox deposit',
       settled: true,
+      alsoInTransaction: alsoInTransaction && ((tx, transfer, credit) => alsoInTransaction(tx, creditLegOf(transfer, credit))),
     });
     if (moved.kind !== 'moved') throw new Error(`a deposit from outside could not move: ${moved.kind}`);
     return creditLegOf(moved.transfer, moved.credit);
