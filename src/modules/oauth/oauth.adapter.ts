@@ -1,6 +1,16 @@
 import { errors, type Adapter, type AdapterPayload } from 'oidc-provider';
 import type { Store } from '../../db/database.js';
 
+/**
+ * Anyone may register a client (dynamic registration needs no credential), so a registration is provisional: it
+ * lasts this long unless the owner grants it something (keepClient), and is then pruned like any expired record.
+ * A host registers just before it asks for authorization, so a day is ample; one that comes back later registers
+ * again, as hosts do when their client id is unknown. Its registration access token (read-only here: registration
+ * management is off) lasts as long.
+ */
+export const UNGRANTED_CLIENT_TTL_MS = 24 * 60 * 60 * 1000;
+const PROVISIONAL = new Set(['Client', 'RegistrationAccessToken']);
+
 /** The models whose use is the grant itself (a code, a rotated refresh token): consumed by exactly one request. */
 const USED_ONCE: Record<string, string> = { AuthorizationCode: 'authorization code', RefreshToken: 'refresh token' };
 
@@ -16,17 +26,19 @@ export class StoreAdapter implements Adapter {
   ) {}
 
   async upsert(id: string, payload: AdapterPayload, expiresIn?: number): Promise<void> {
-    const row = {
+    const provisional = typeof expiresIn !== 'number' && PROVISIONAL.has(this.model);
+    const { expires_at, ...row } = {
       payload: JSON.stringify(payload),
       grant_id: typeof payload.grantId === 'string' ? payload.grantId : null,
       uid: typeof payload.uid === 'string' ? payload.uid : null,
       user_code: typeof payload.userCode === 'string' ? payload.userCode : null,
-      expires_at: typeof expiresIn === 'number' ? Date.now() + expiresIn * 1000 : null,
+      expires_at: typeof expiresIn === 'number' ? Date.now() + expiresIn * 1000 : provisional ? Date.now() + UNGRANTED_CLIENT_TTL_MS : null,
     };
     await this.store.db
       .insertInto('oauth_records')
-      .values({ model: this.model, id, consumed_at: null, ...row })
-      .onConflict((oc) => oc.columns(['model', 'id']).doUpdateSet(row))
+      .values({ model: this.model, id, consumed_at: null, expires_at, ...row })
+      // A provisional record saved again keeps its expiry (or the permanence keepClient gave it).
+      .onConflict((oc) => oc.columns(['model', 'id']).doUpdateSet(provisional ? row : { ...row, expires_at }))
       .execute();
   }
 
@@ -107,7 +119,12 @@ export async function revokeGrantRecords(store: Store, grantId: string): Promise
   await store.db.deleteFrom('oauth_records').where('model', '=', 'Grant').where('id', '=', grantId).execute();
 }
 
-/** Records past their expiry (the hourly prune); the expiry index serves it. */
+/** The owner granted this client something: its registration is kept from now on (see UNGRANTED_CLIENT_TTL_MS). */
+export async function keepClient(store: Store, clientId: string): Promise<void> {
+  await store.db.updateTable('oauth_records').set({ expires_at: null }).where('model', '=', 'Client').where('id', '=', clientId).execute();
+}
+
+/** Records past their expiry, unused registrations among them (the hourly prune); the expiry index serves it. */
 export async function pruneExpiredRecords(store: Store): Promise<number> {
   const res = await store.db.deleteFrom('oauth_records').where('expires_at', '<=', Date.now()).executeTakeFirst();
   return Number(res.numDeletedRows);

@@ -5,7 +5,7 @@ import { AppError } from '../../shared/errors.js';
 import type { Principal } from '../auth/auth.service.js';
 import { SCOPES, type KeyControlsInput } from '../keys/key-controls.js';
 import { createApiKey, deleteApiKey, findActiveOAuthKey, findOAuthAgentOfClient, setOAuthGrant, updateApiKey, type ApiKeyView } from '../keys/keys.service.js';
-import { claimInteraction, releaseInteraction, revokeGrantRecords } from './oauth.adapter.js';
+import { claimInteraction, keepClient, releaseInteraction, revokeGrantRecords } from './oauth.adapter.js';
 import type { OAuthServer } from './oauth.provider.js';
 
 /** What the owner sees before deciding: which app asks, for what, and where its answer goes. */
@@ -142,6 +142,7 @@ export async function approveInteraction(
       if (asked.includes('offline_access')) grant.addOIDCScope('offline_access');
       const grantId = await grant.save();
       made.grantId = grantId;
+      await keepClient(ctx.store, client.clientId);
       await setOAuthGrant(ctx, agent.id, grantId);
       interaction.result = { login: { accountId: agent.id }, consent: { grantId } };
       await interaction.save(remaining(interaction.exp));
