@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { BankRail } from '../src/modules/rail/rail.port.js';
 import { bearer, createOnboardedUser, EXTERNAL_CBU, setThresholds, startNodes, withdraw } from './helpers.js';
+import { signedDelivery, startFakeWhatsApp, textMessage } from './fake-whatsapp.js';
 
 /**
  * D29: several nodes on one PostgreSQL, each with its own pool and its own jobs. SQLite is single-process by
@@ -128,6 +129,39 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two nodes on one PostgreSQL', () 
       expect(list.every((p: { status: string }) => p.status === 'expired')).toBe(true);
     } finally {
       await close();
+    }
+  });
+
+  it('wrong WhatsApp link codes sent to both nodes at once count together: one "wait" answer, then silence', async () => {
+    const wa = await startFakeWhatsApp('106540352242922');
+    const secret = 'wa-app-secret-0123456789';
+    const { nodes, close } = await startNodes(2, {
+      env: {
+        APPROVAL_CHANNELS: 'whatsapp',
+        WHATSAPP_TOKEN: 'EAAG-test-token',
+        WHATSAPP_PHONE_NUMBER_ID: '106540352242922',
+        WHATSAPP_APP_SECRET: secret,
+        WHATSAPP_VERIFY_TOKEN: 'wa-verify-token-0123456789',
+        WHATSAPP_TEMPLATE: 'aprobacion_pago:es_AR',
+        WHATSAPP_API_ROOT: wa.apiRoot,
+      },
+    });
+    try {
+      const from = '5491188883333';
+      await Promise.all(
+        Array.from({ length: 10 }, (_, i) => {
+          const { payload, signature } = signedDelivery(secret, textMessage(from, `wamid.TWO${i}`, `Vincular ZZZZ-${2222 + i}`.replace(/[01]/g, '9')));
+          return nodes[i % 2]!.inject({ method: 'POST', url: '/v1/channels/whatsapp/webhook', headers: { 'content-type': 'application/json', 'x-hub-signature-256': signature }, payload });
+        }),
+      );
+      const answers = wa.texts().map((c) => String((c.body.text as { body: string }).body));
+      expect(answers.filter((a) => a.includes('Demasiados'))).toHaveLength(1);
+      expect(answers.length).toBeLessThanOrEqual(5);
+      const row = await nodes[0]!.ctx.store.db.selectFrom('whatsapp_link_attempts').selectAll().where('wa_id', '=', from).executeTakeFirstOrThrow();
+      expect(row.failures).toBeGreaterThanOrEqual(5);
+    } finally {
+      await close();
+      await wa.close();
     }
   });
 });
