@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
 
 /**
@@ -42,6 +42,16 @@ export const oauthMigrations: Record<string, Migration> = {
       await db.schema.createIndex('oauth_records_grant_idx').on('oauth_records').column('grant_id').execute();
       await db.schema.createIndex('oauth_records_uid_idx').on('oauth_records').columns(['model', 'uid']).execute();
       await db.schema.createIndex('oauth_records_expiry_idx').on('oauth_records').column('expires_at').execute();
+    },
+  },
+  '0025_oauth_ungranted_clients': {
+    // Registrations kept before they became provisional: those no agent came from get the day a new one gets, and
+    // registration access tokens (only for reading a registration back) that day too.
+    async up(db: Kysely<unknown>) {
+      const until = Date.now() + 24 * 60 * 60 * 1000;
+      await sql`update oauth_records set expires_at = ${until}
+        where expires_at is null and (model = 'RegistrationAccessToken'
+          or (model = 'Client' and id not in (select oauth_client_id from api_keys where oauth_client_id is not null)))`.execute(db);
     },
   },
 };
