@@ -1,13 +1,17 @@
 import type { ServerResponse } from 'node:http';
 import { PassThrough } from 'node:stream';
 import { Type } from '@sinclair/typebox';
+import { decodeJwt } from 'jose';
 import type { AppContext } from '../../context.js';
-import { principalOf } from '../../http/auth.js';
+import { bearerToken, principalOf } from '../../http/auth.js';
 import { bearerSecurity, errors, OWNER_ERRORS } from '../../http/schemas.js';
 import type { App } from '../../http/types.js';
 import type { LiveHub } from './live.hub.js';
 
-/** A stream ends after this long and the dashboard opens another (the session is checked again then). */
+/**
+ * A stream ends after this long, or when the session it was opened with expires if that is sooner, and the
+ * dashboard opens another (the session is checked again then).
+ */
 export const STREAM_MAX_MS = 30 * 60 * 1000;
 
 /**
@@ -52,6 +56,9 @@ export function liveRoutes(app: App, ctx: AppContext, hub: LiveHub): void {
     },
     async (request, reply) => {
       const userId = principalOf(request).userId;
+      // The owner guard verified this token; its expiry bounds the stream, which must not outlive the session.
+      const expiresAtMs = (decodeJwt(bearerToken(request)!).exp ?? 0) * 1000;
+      const sessionEnded = () => ctx.clock.now().getTime() >= expiresAtMs;
       const stream = new PassThrough();
       stream.on('error', () => end()); // a client gone mid-write ends the stream, never the process
       open.set(stream, reply.raw);
@@ -66,12 +73,14 @@ export function liveRoutes(app: App, ctx: AppContext, hub: LiveHub): void {
       };
       reply.raw.on('close', end); // the client went away, or the response ended
       stream.write(`retry: 3000\n\n`);
-      remove = await hub.add(userId, (state) => stream.write(`event: state\ndata: ${JSON.stringify(state)}\n\n`)).catch((err: unknown) => {
-        end();
-        throw err;
-      });
-      timers.push(setInterval(() => stream.write(': ping\n\n'), ctx.config.live.heartbeatMs).unref());
-      timers.push(setTimeout(end, STREAM_MAX_MS).unref());
+      remove = await hub
+        .add(userId, (state) => (sessionEnded() ? end() : stream.write(`event: state\ndata: ${JSON.stringify(state)}\n\n`)))
+        .catch((err: unknown) => {
+          end();
+          throw err;
+        });
+      timers.push(setInterval(() => (sessionEnded() ? end() : stream.write(': ping\n\n')), ctx.config.live.heartbeatMs).unref());
+      timers.push(setTimeout(end, Math.max(0, Math.min(STREAM_MAX_MS, expiresAtMs - ctx.clock.now().getTime()))).unref());
       return reply
         .header('content-type', 'text/event-stream; charset=utf-8')
         .header('cache-control', 'no-cache, no-transform')

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createOnboardedUser, EXTERNAL_CBU, startTestApp, withdraw, type OnboardedUser, type TestApp } from '../../../test/helpers.js';
+import { bearer, createOnboardedUser, EXTERNAL_CBU, PASSWORD, startTestApp, withdraw, type OnboardedUser, type TestApp } from '../../../test/helpers.js';
 
 interface State {
   approvals: string;
@@ -15,6 +15,7 @@ async function openStream(url: string, token: string) {
   const states: State[] = [];
   let pings = 0;
   let buffer = '';
+  let ended = false;
   const done = (async () => {
     if (!res.body) return;
     const decoder = new TextDecoder();
@@ -33,8 +34,9 @@ async function openStream(url: string, token: string) {
     } catch {
       /* aborted */
     }
+    ended = true;
   })();
-  return { res, states, pings: () => pings, close: async () => (ctl.abort(), await done) };
+  return { res, states, pings: () => pings, ended: () => ended, close: async () => (ctl.abort(), await done) };
 }
 
 async function until<T>(what: () => T | undefined | false, ms = 15_000): Promise<T> {
@@ -121,6 +123,21 @@ describe('GET /v1/events/stream: the dashboard’s live updates', () => {
     const other = await createOnboardedUser(t.app, { fundArs: 200_000 });
     expect((await withdraw(t.app, other.agentToken, { amount_ars: 60_000, destination: EXTERNAL_CBU })).statusCode).toBe(202);
     await until(() => s.pings() >= 3);
+    expect(s.states).toHaveLength(1);
+    await s.close();
+  });
+
+  // Runs last: it moves the shared clock past every token issued so far.
+  it('ends when the session it was opened with expires, and sends nothing after', async () => {
+    const login = await t.app.inject({ method: 'POST', url: '/v1/login', payload: { email: owner.email, password: PASSWORD } });
+    const s = await openStream(`${base}/v1/events/stream`, login.json().token);
+    expect(s.res.status).toBe(200);
+    await until(() => s.states[0]);
+    t.clock.advance(t.config.jwtExpirySeconds * 1000 + 1000);
+    // A change of this owner's, made by an agent with a fresh token, after the stream's session ended.
+    const agent = await t.app.inject({ method: 'POST', url: '/v1/auth/token', payload: { api_key: owner.apiKey } });
+    expect((await withdraw(t.app, agent.json().token, { amount_ars: 60_000, destination: EXTERNAL_CBU })).statusCode).toBe(202);
+    await until(() => s.ended(), 3_000);
     expect(s.states).toHaveLength(1);
     await s.close();
   });
