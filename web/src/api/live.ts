@@ -63,7 +63,11 @@ async function run(qc: QueryClient, signal: AbortSignal): Promise<void> {
     let wait = Math.min(30_000, 1000 * 2 ** failures);
     try {
       const res = await fetch('/v1/events/stream', { headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream' }, signal });
-      if (res.status === 401) return endSession('revoked');
+      if (res.status === 401) {
+        // The server ends a stream when its token expires; the reopening then meets TOKEN_EXPIRED, an expiry still.
+        const body = (await res.json().catch(() => ({}))) as { error?: string };
+        return endSession(body.error === 'TOKEN_EXPIRED' ? 'expired' : 'revoked');
+      }
       if (!res.ok || !res.body) {
         const retry = Number(res.headers.get('retry-after'));
         if (retry > 0) wait = retry * 1000;
