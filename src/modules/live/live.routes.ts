@@ -38,7 +38,7 @@ export function liveRoutes(app: App, ctx: AppContext, hub: LiveHub): void {
         operationId: 'streamLiveState',
         summary: 'Live updates for the dashboard (owner session, server-sent events)',
         description:
-          'A `text/event-stream` that stays open: first, and then whenever one changes, an `event: state` whose `data` is a JSON object of fingerprints, one per topic (`approvals`: the pending approvals; `payouts`: the 20 newest payouts; `money`: the wallet history; `pause`: the emergency stop). A client fetches again what a changed fingerprint covers. Changes on this node arrive within milliseconds, those made on another node within `LIVE_POLL_MS`. A comment line (`: ping`) every `LIVE_HEARTBEAT_MS` keeps proxies from closing it; the stream ends after 30 minutes and the client opens another. Send the `Authorization` header (read it with `fetch`; EventSource cannot send headers).',
+          'A `text/event-stream` that stays open: first, and then whenever one changes, an `event: state` whose `data` is a JSON object of fingerprints, one per topic (`approvals`: the pending approvals; `payouts`: the 20 newest payouts; `money`: the wallet history; `pause`: the emergency stop). A client fetches again what a changed fingerprint covers. Changes on this node arrive within milliseconds, those made on another node within `LIVE_POLL_MS`. A comment line (`: ping`) every `LIVE_HEARTBEAT_MS` keeps proxies from closing it; the stream ends after 30 minutes, or when the token it was opened with expires if sooner, and the client opens another. Send the `Authorization` header (read it with `fetch`; EventSource cannot send headers).',
         response: {
           200: {
             description: 'The stream of state fingerprints',
