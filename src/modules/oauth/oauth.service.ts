@@ -68,6 +68,14 @@ async function decideOnce<T>(ctx: AppContext, uid: string, decide: () => Promise
   }
 }
 
+/**
+ * D39: an app names itself at registration, and the owner reads that name on the consent page and as the agent's.
+ * A name that could mislead the owner (bidi or zero-width characters, control characters, blank) is not
+ * offered: the client id stands in for it.
+ */
+const offeredName = (clientName: string | undefined): string | null =>
+  clientName && ownerTextProblem(clientName) === null && findControlCharacter(clientName) === null ? clientName.trim() : null;
+
 export async function getInteraction(oauth: OAuthServer, uid: string, browser: BrowserCookies): Promise<InteractionView> {
   const { interaction, client } = await pending(oauth, uid, browser);
   const asked = String(interaction.params.scope ?? '').split(' ').filter(Boolean);
@@ -76,7 +84,7 @@ export async function getInteraction(oauth: OAuthServer, uid: string, browser: B
     uid,
     client: {
       client_id: client.clientId,
-      client_name: client.clientName ?? null,
+      client_name: offeredName(client.clientName),
       client_uri: typeof meta.client_uri === 'string' ? meta.client_uri : null,
       logo_uri: typeof meta.logo_uri === 'string' ? meta.logo_uri : null,
     },
@@ -109,8 +117,7 @@ export async function approveInteraction(
   const view = await getInteraction(oauth, uid, browser);
   const { name, ...controls } = input;
   const scopes = controls.scopes ?? view.requested_scopes;
-  // D39: an app names itself at registration; a name the owner could be misled by falls back to its client id.
-  const offered = client.clientName && ownerTextProblem(client.clientName) === null && findControlCharacter(client.clientName) === null ? client.clientName.trim() : null;
+  const offered = offeredName(client.clientName);
   // An app the owner already connected, asking again (for more scopes: step-up), updates its agent: one agent, one
   // set of limits and usage, and its earlier tokens end once the new grant is in place.
   const existing = await findOAuthAgentOfClient(ctx, owner.userId, client.clientId);
