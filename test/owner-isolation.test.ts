@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createOnboardedUser, expectError, EXTERNAL_CBU, startTestApp, withdraw, type OnboardedUser, type TestApp } from './helpers.js';
+import { connectApp, mcp } from './oauth-flow.js';
 
 /**
  * One owner's session aimed at another owner's ids, on every owner route that takes an id (D20 and the owner
@@ -15,7 +16,7 @@ describe("an owner acting on another owner's ids", () => {
   let decided: { id: string; approval_id: string };
 
   beforeAll(async () => {
-    t = await startTestApp();
+    t = await startTestApp({ env: { PUBLIC_URL: 'http://localhost' } });
     a = await createOnboardedUser(t.app, { name: 'Ana', fundArs: 1_000_000 });
     b = await createOnboardedUser(t.app, { name: 'Beto', fundArs: 1_000_000 });
     const key = await t.app.inject({ method: 'POST', url: '/v1/api-keys', headers: bearer(a.ownerToken), payload: { name: 'compras' } });
@@ -40,6 +41,16 @@ describe("an owner acting on another owner's ids", () => {
     const mine = (await as(a, 'GET', '/v1/api-keys')).json().api_keys as { id: string; name: string; per_tx_limit_ars: number }[];
     expect(mine.find((k) => k.id === keyId)).toMatchObject({ name: 'compras', per_tx_limit_ars: 0 });
     expect(((await as(b, 'GET', '/v1/api-keys')).json().api_keys as { id: string }[]).map((k) => k.id)).not.toContain(keyId);
+  });
+
+  it('OAuth agents: B cannot change or revoke the agent an app became for A; its token keeps working', async () => {
+    const app = await connectApp(t.app, a);
+    const agentId = app.agent.id as string;
+    expectError(await as(b, 'PATCH', `/v1/api-keys/${agentId}`, { scopes: [] }), 404, 'NOT_FOUND');
+    expectError(await as(b, 'DELETE', `/v1/api-keys/${agentId}`), 404, 'NOT_FOUND');
+    const listed = await mcp(t.app, app.access_token);
+    expect(listed.statusCode).toBe(200);
+    expect(JSON.stringify(listed.json())).toContain('get_balance');
   });
 
   it('payouts: B cannot read A’s payout, its receipt in any form, or cancel it (404, not 409)', async () => {
