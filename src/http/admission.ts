@@ -8,6 +8,11 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Never turned away at the door: the owner's decisions arriving from a messaging channel. */
     alwaysAdmit?: boolean;
+    /**
+     * A response that stays open (the dashboard's live stream): admitted at the door like any request, but no longer
+     * in flight once it starts sending, so open streams never fill the limit for everyone else.
+     */
+    longLived?: boolean;
   }
 }
 
@@ -43,6 +48,10 @@ export function registerAdmission(app: FastifyInstance, limit: number): void {
     // response's 'close' comes in every case (injected requests in tests end through onResponse).
     reply.raw.once('close', () => leave(request));
     done();
+  });
+  app.addHook('onSend', (request, _reply, payload, done) => {
+    if (request.routeOptions.config?.longLived) leave(request);
+    done(null, payload);
   });
   app.addHook('onResponse', (request, _reply, done) => {
     leave(request);
