@@ -45,11 +45,15 @@ function dashboardHeaders(reply: FastifyReply): FastifyReply {
     .header('permissions-policy', 'camera=(), microphone=(), geolocation=()');
 }
 
+/**
+ * Every response, API included: never framed (clickjacking), never content-sniffed. Routes that hand the raw
+ * response to a library (reply.hijack, which skips the onSend hook below) set these themselves.
+ */
+export const EVERY_RESPONSE_HEADERS = { 'x-frame-options': 'DENY', 'x-content-type-options': 'nosniff' } as const;
+
 export async function registerWeb(app: FastifyInstance, root: string | null): Promise<void> {
-  // Every response, API included: never framed (clickjacking), never content-sniffed.
   app.addHook('onSend', (_request, reply, payload, done) => {
-    reply.header('x-frame-options', 'DENY');
-    reply.header('x-content-type-options', 'nosniff');
+    reply.headers(EVERY_RESPONSE_HEADERS);
     done(null, payload);
   });
 

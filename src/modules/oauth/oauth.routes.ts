@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { principalOf } from '../../http/auth.js';
+import { EVERY_RESPONSE_HEADERS } from '../../http/web.js';
 import { BODY_ERRORS, bearerSecurity, described, errors, OWNER_ERRORS } from '../../http/schemas.js';
 import type { App } from '../../http/types.js';
 import type { KeyControlsInput } from '../keys/key-controls.js';
@@ -35,6 +36,8 @@ export async function oauthRoutes(app: App, ctx: AppContext, oauth: OAuthServer)
       request.raw.url = '/.well-known/openid-configuration' + request.raw.url.slice('/.well-known/oauth-authorization-server'.length);
     }
     for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) reply.raw.setHeader(name, value);
+    // Hijacked, the reply skips the onSend hook that sets these on every other response; the library's pages need them too.
+    for (const [name, value] of Object.entries(EVERY_RESPONSE_HEADERS)) reply.raw.setHeader(name, value);
     reply.hijack();
     await p.callback()(request.raw, reply.raw);
   };
