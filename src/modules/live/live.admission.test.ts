@@ -83,7 +83,8 @@ async function openStreams(base: string, token: string, n: number, ctl: AbortCon
     statuses.push(res.status);
     if (res.status === 200) await res.body!.getReader().read();
     else {
-      expect(res.headers.get('retry-after'), `status ${res.status}`).toBeTruthy();
+      expect(res.headers.get('retry-after'), `status ${res.status}`).toBe('30');
+      expect((await res.clone().json()).error).toBe(res.status === 503 ? 'SERVICE_UNAVAILABLE' : 'RATE_LIMIT_EXCEEDED');
       await res.body?.cancel();
     }
   }

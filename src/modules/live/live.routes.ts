@@ -1,6 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import { PassThrough } from 'node:stream';
 import { Type } from '@sinclair/typebox';
+import type { FastifyReply } from 'fastify';
 import { decodeJwt } from 'jose';
 import type { AppContext } from '../../context.js';
 import { bearerToken, principalOf } from '../../http/auth.js';
@@ -67,13 +68,15 @@ export function liveRoutes(app: App, ctx: AppContext, hub: LiveHub): void {
     async (request, reply) => {
       const userId = principalOf(request).userId;
       const mine = perUser.get(userId) ?? 0;
-      if (open.size >= ctx.config.maxRequestsInFlight) {
-        throw new AppError('SERVICE_UNAVAILABLE', 'This node holds as many live streams as it can; the dashboard polls meanwhile');
-      }
-      if (mine >= STREAMS_PER_USER) {
-        reply.header('retry-after', STREAM_RETRY_AFTER_SECONDS);
-        throw new AppError('RATE_LIMIT_EXCEEDED', `At most ${STREAMS_PER_USER} live streams per user are open at once; close a dashboard tab`);
-      }
+      // Refused here, not through the error handler: cheap, unlogged, and with a Retry-After long enough that a
+      // dashboard polls a while before asking again.
+      const full =
+        open.size >= ctx.config.maxRequestsInFlight
+          ? new AppError('SERVICE_UNAVAILABLE', 'This node holds as many live streams as it can; the dashboard polls meanwhile')
+          : mine >= STREAMS_PER_USER
+            ? new AppError('RATE_LIMIT_EXCEEDED', `At most ${STREAMS_PER_USER} live streams per user are open at once; close a dashboard tab`)
+            : null;
+      if (full) return (reply as FastifyReply).code(full.statusCode).header('retry-after', STREAM_RETRY_AFTER_SECONDS).send(full.toBody());
       // The owner guard verified this token; its expiry bounds the stream, which must not outlive the session.
       const expiresAtMs = (decodeJwt(bearerToken(request)!).exp ?? 0) * 1000;
       const sessionEnded = () => ctx.clock.now().getTime() >= expiresAtMs;
