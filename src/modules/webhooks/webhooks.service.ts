@@ -75,7 +75,12 @@ async function checkTarget(ctx: AppContext, url: URL): Promise<void> {
     }
   }
   if (addresses.some(isBlockedAddress)) {
-    throw new AppError('INVALID_URL', 'url points to a private, loopback or reserved address');
+    // A developer following the README's local receiver meets this first: say which setting allows it.
+    throw new AppError(
+      'INVALID_URL',
+      'url points to a private, loopback or reserved address; webhook targets must be reachable on the internet ' +
+        '(for local development, start the service with WEBHOOK_ALLOW_PRIVATE_NETWORKS=true)',
+    );
   }
 }
 

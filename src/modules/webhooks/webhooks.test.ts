@@ -120,6 +120,12 @@ describe('SSRF protection (D24)', () => {
     expectError(res, 400, 'INVALID_URL');
   });
 
+  it('tells a developer pointing it at their own machine which setting allows that', async () => {
+    const res = await t.app.inject({ method: 'PUT', url: '/v1/webhook', headers: bearer(u.ownerToken), payload: { url: 'http://127.0.0.1:4000/hooks', secret: SECRET } });
+    expectError(res, 400, 'INVALID_URL');
+    expect(res.json().message).toMatch(/WEBHOOK_ALLOW_PRIVATE_NETWORKS=true/);
+  });
+
   it('accepts a public address', async () => {
     const res = await t.app.inject({ method: 'PUT', url: '/v1/webhook', headers: bearer(u.ownerToken), payload: { url: 'https://93.184.216.34/hook', secret: SECRET } });
     expect(res.statusCode).toBe(200);
