@@ -56,7 +56,18 @@ async function main(): Promise<void> {
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
-  await app.listen({ port: config.port, host: config.host });
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (e) {
+    // The usual first-run stumble (an earlier `npm start` still running): say what to do, not only Node's stack.
+    if ((e as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw e;
+    console.error(
+      `${config.host}:${config.port} is already in use (another program, or an earlier npm start still running): ` +
+        'stop it, or start this one on another port with PORT=<port>',
+    );
+    await app.close();
+    process.exit(1);
+  }
 }
 
 main().catch((err) => {
