@@ -8,6 +8,7 @@ import { evaluatePolicy, type PolicyResult, type PolicyThresholds } from '../pol
 import { askRail } from '../rail/rail.answers.js';
 import type { ResolvedAccount } from '../rail/rail.port.js';
 import type { WalletForPayout } from '../wallet/wallet.locks.js';
+import { onboardingIncomplete } from '../wallet/wallet.service.js';
 import { readDecisionInputs } from './payout.inputs.js';
 import type { Usage } from './usage.js';
 
@@ -105,6 +106,6 @@ export async function decidePayout(
 }
 
 /** The errors a payout answers instead of a decision, the same for a simulation. */
-export const noWalletError = () => new AppError('ONBOARDING_INCOMPLETE', 'Complete onboarding first: POST /v1/onboarding');
+export const noWalletError = onboardingIncomplete;
 export const noChannelError = (policy: PolicyResult) =>
   new AppError('APPROVAL_NOT_CONFIGURED', 'This payout needs approval but no approval channel is available', { reasons: policy.reasons });

@@ -42,10 +42,17 @@ export async function findWallet(ctx: AppContext, userId: string): Promise<Walle
   return (await walletOfUser.first(ctx.store.db, { userId })) ?? null;
 }
 
+/** 422 ONBOARDING_INCOMPLETE; agents meet it too, and only the owner's session can onboard, so it says so. */
+export const onboardingIncomplete = () =>
+  new AppError(
+    'ONBOARDING_INCOMPLETE',
+    'The wallet is not open yet: the owner completes onboarding with POST /v1/onboarding, using the owner session from POST /v1/login',
+  );
+
 /** The wallet, or 422 ONBOARDING_INCOMPLETE (contract: payouts, balance and cvu need a CVU first). */
 export async function requireWallet(ctx: AppContext, userId: string): Promise<WalletsTable> {
   const w = await findWallet(ctx, userId);
-  if (!w) throw new AppError('ONBOARDING_INCOMPLETE', 'Complete onboarding first: POST /v1/onboarding');
+  if (!w) throw onboardingIncomplete();
   return w;
 }
 

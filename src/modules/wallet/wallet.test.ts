@@ -105,6 +105,14 @@ describe('wallet endpoints', () => {
     expectError(sd, 422, 'ONBOARDING_INCOMPLETE');
   });
 
+  it("tells an agent that the owner opens the wallet, since the agent itself cannot", async () => {
+    const u = await createUser(t.app);
+    const res = await get('/v1/balance', u.agentToken);
+    expectError(res, 422, 'ONBOARDING_INCOMPLETE');
+    expect(res.json().message).toMatch(/owner/i);
+    expect(res.json().message).toContain('POST /v1/login');
+  });
+
   it('every wallet endpoint needs a token', async () => {
     for (const url of ['/v1/balance', '/v1/cvu', '/v1/deposits']) expectError(await get(url), 401, 'UNAUTHENTICATED');
     for (const url of ['/v1/onboarding', '/v1/sandbox/deposits', '/v1/sandbox/kyc']) {
