@@ -358,6 +358,26 @@ describe('dashboard (Chromium against the built server)', () => {
     });
     expect(upd.status).toBe(200);
     await page.getByText('Vinculado (@ana).').first().waitFor({ timeout: 10_000 });
+
+    // The owner blocks the bot: the next approval's message is refused (403) and the screen says so.
+    tg.setBlocked(777, true);
+    const held = await rest.withdraw(agentToken, { amount_ars: 71000, destination: EXTERNAL_CBU, note: 'Bot bloqueado' });
+    expect(held.status).toBe(202);
+    await expect
+      .poll(async () => (await rest.call('GET', '/v1/approval-channels', { token: ownerToken })).json.channels.find((c: { name: string }) => c.name === 'telegram')?.state, {
+        timeout: 10_000,
+      })
+      .toBe('undeliverable');
+    await nav('Inicio');
+    await nav('Canales');
+    const problem = page.getByTestId('telegram-problem');
+    await problem.waitFor({ timeout: 15_000 });
+    expect(await problem.textContent()).toContain('no puede entregar mensajes');
+    expect(await problem.textContent()).toContain('403');
+    await capture('telegram-problem');
+    tg.setBlocked(777, false);
+    expect((await rest.call('POST', `/v1/approvals/${held.json.approval_id}/reject`, { token: ownerToken })).status).toBe(200);
+
     await page.getByRole('button', { name: 'Desvincular' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Desvincular' }).click();
     await page.getByRole('button', { name: 'Vincular Telegram' }).waitFor();
