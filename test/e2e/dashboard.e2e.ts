@@ -364,9 +364,13 @@ describe('dashboard (Chromium against the built server)', () => {
     const held = await rest.withdraw(agentToken, { amount_ars: 71000, destination: EXTERNAL_CBU, note: 'Bot bloqueado' });
     expect(held.status).toBe(202);
     await expect
-      .poll(async () => (await rest.call('GET', '/v1/approval-channels', { token: ownerToken })).json.channels.find((c: { name: string }) => c.name === 'telegram')?.state, {
-        timeout: 10_000,
-      })
+      .poll(
+        async () => {
+          const { channels } = (await rest.call('GET', '/v1/approval-channels', { token: ownerToken })).json as { channels: { name: string; state: string | null }[] };
+          return channels.find((c) => c.name === 'telegram')?.state;
+        },
+        { timeout: 10_000 },
+      )
       .toBe('undeliverable');
     await nav('Inicio');
     await nav('Canales');

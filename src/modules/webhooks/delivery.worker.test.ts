@@ -8,8 +8,8 @@ import { startReceiver } from '../../../test/receiver.js';
 import { systemClock } from '../../shared/clock.js';
 import { PARALLEL_SENDS } from './delivery.worker.js';
 import { pruneDeliveryBatch } from './webhooks.service.js';
+import { setHook, twoEvents } from './webhook-test-kit.js';
 
-const SECRET = 'whsec-test-0123456789abcdef';
 
 /** A real receiver that answers 200 after `delayMs`, counting requests per delivery id and the most in flight. */
 async function startSlowReceiver(delayMs: number) {
@@ -41,17 +41,6 @@ async function startSlowReceiver(delayMs: number) {
         server.close(() => resolve());
       }),
   };
-}
-
-async function setHook(t: TestApp, u: OnboardedUser, url: string) {
-  const res = await t.app.inject({ method: 'PUT', url: '/v1/webhook', headers: bearer(u.ownerToken), payload: { url, secret: SECRET } });
-  expect(res.statusCode).toBe(200);
-}
-
-/** Two events (a crypto deposit and its failed off-ramp), so two deliveries, per call. */
-async function twoEvents(t: TestApp, u: OnboardedUser) {
-  const res = await t.app.inject({ method: 'POST', url: '/v1/sandbox/crypto', headers: bearer(u.ownerToken), payload: { asset: 'USDT', amount: 1, fail: true } });
-  expect(res.statusCode).toBeLessThan(300);
 }
 
 /** A fresh owner session, for after the test clock moved past the token's lifetime. */

@@ -1,31 +1,9 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createOnboardedUser, startTestApp, type OnboardedUser, type TestApp } from '../../../test/helpers.js';
 import { startReceiver } from '../../../test/receiver.js';
+import { rawReceiver, SECRET } from './webhook-test-kit.js';
 
-const SECRET = 'whsec-test-0123456789abcdef';
 const TIMEOUT_MS = 500;
-
-/** A receiver whose answer is written by hand: redirects, bodies that never end, sockets never answered. */
-async function rawReceiver(answer: (res: http.ServerResponse) => void) {
-  let requests = 0;
-  const server = http.createServer((req, res) => {
-    requests++;
-    req.resume();
-    req.on('end', () => answer(res));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`,
-    requests: () => requests,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
-}
 
 /**
  * How delivery treats what a receiver does (contract: a 2xx answer is delivered; anything else, or no answer

@@ -1,44 +1,12 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createOnboardedUser, startTestApp, type OnboardedUser, type TestApp } from '../../../test/helpers.js';
+import { createOnboardedUser, startTestApp, type TestApp } from '../../../test/helpers.js';
 import { startReceiver } from '../../../test/receiver.js';
 import { PARALLEL_SENDS, PASS_WAIT_MS } from './delivery.worker.js';
+import { rawReceiver, setHook, twoEvents } from './webhook-test-kit.js';
 
-const SECRET = 'whsec-test-0123456789abcdef';
 /** Long enough that a receiver which never answers holds its sends for the whole test. */
 const TIMEOUT_MS = 20_000;
-
-/** Accepts every request and never answers (a firewall that drops packets looks the same to the sender). */
-async function silentReceiver() {
-  let requests = 0;
-  const server = http.createServer((req) => {
-    requests++;
-    req.resume();
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`,
-    requests: () => requests,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
-}
-
-async function setHook(t: TestApp, u: OnboardedUser, url: string) {
-  const res = await t.app.inject({ method: 'PUT', url: '/v1/webhook', headers: bearer(u.ownerToken), payload: { url, secret: SECRET } });
-  expect(res.statusCode).toBe(200);
-}
-
-/** Two events (a crypto deposit and its failed off-ramp), so two deliveries, per call. */
-async function twoEvents(t: TestApp, u: OnboardedUser) {
-  const res = await t.app.inject({ method: 'POST', url: '/v1/sandbox/crypto', headers: bearer(u.ownerToken), payload: { asset: 'USDT', amount: 1, fail: true } });
-  expect(res.statusCode).toBeLessThan(300);
-}
 
 async function waitFor(cond: () => boolean, ms: number): Promise<boolean> {
   const until = Date.now() + ms;
@@ -56,10 +24,11 @@ async function waitFor(cond: () => boolean, ms: number): Promise<boolean> {
  */
 describe('a silent receiver', () => {
   let t: TestApp;
-  let silent: Awaited<ReturnType<typeof silentReceiver>>;
+  let silent: Awaited<ReturnType<typeof rawReceiver>>;
   beforeAll(async () => {
     t = await startTestApp({ env: { WEBHOOK_TIMEOUT_MS: String(TIMEOUT_MS) } });
-    silent = await silentReceiver();
+    // Accepts every request and never answers (a firewall that drops packets looks the same to the sender).
+    silent = await rawReceiver(() => undefined);
   });
   afterAll(async () => {
     await silent.close(); // ends the held sends, so the app's shutdown does not wait out their timeout
