@@ -3,7 +3,7 @@ import net from 'node:net';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import type { TestStore } from './helpers.js';
+import { TEST_JWT_SECRET, type TestStore } from './helpers.js';
 
 /** The service in a child process of its own, for tests that kill it with SIGKILL and start it again. */
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -24,6 +24,20 @@ export async function until<T>(what: string, probe: () => Promise<T | undefined 
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 100));
   }
+}
+
+/** The settings every child service starts with on the test's store (jobs every 200 ms, no rate limit to speak of), plus `extra`. */
+export function childEnv(store: TestStore, extra: Record<string, string> = {}): Record<string, string> {
+  return {
+    DATA_DIR: store.config.dataDir,
+    DATABASE_URL: store.config.databaseUrl,
+    JWT_SECRET: TEST_JWT_SECRET,
+    SECRETS_KEY: 'test-secrets-key-0123456789-abcdefghijkl',
+    RATE_LIMIT_PER_MINUTE: '100000',
+    LOG_LEVEL: 'silent',
+    JOBS_INTERVAL_MS: '200',
+    ...extra,
+  };
 }
 
 /** The service as an operator runs it: its own process, killed with SIGKILL when the test says so. */

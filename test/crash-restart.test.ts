@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, reader, Service, until } from './child-service.js';
-import { createTestStore, EXTERNAL_CBU, PASSWORD, TEST_JWT_SECRET, uniqueEmail, type TestStore } from './helpers.js';
+import { childEnv, freePort, reader, Service, until } from './child-service.js';
+import { createTestStore, EXTERNAL_CBU, PASSWORD, uniqueEmail, type TestStore } from './helpers.js';
 
 /**
  * D36 after a crash: payouts left `approved` by a process killed mid-burst are the follow-up job's to send once
@@ -12,21 +12,17 @@ describe('kill -9 mid-burst, restart, pause (D36)', () => {
   let service: Service;
   beforeAll(async () => {
     store = await createTestStore();
-    service = new Service(await freePort(), {
-      DATA_DIR: store.config.dataDir,
-      DATABASE_URL: store.config.databaseUrl,
-      JWT_SECRET: TEST_JWT_SECRET,
-      SECRETS_KEY: 'test-secrets-key-0123456789-abcdefghijkl',
-      RATE_LIMIT_PER_MINUTE: '100000',
-      LOG_LEVEL: 'silent',
-      JOBS_INTERVAL_MS: '200',
-      // Long enough for the restarted service to be paused before its follow-up job looks at the crash's payouts.
-      PAYOUT_SUBMISSION_GRACE_MS: '25000',
-      SANDBOX_CONFIRM_DELAY_MS: '0',
-      // The burst waits on a row lock held below; the kill must come while it waits.
-      DATABASE_LOCK_TIMEOUT_MS: '20000',
-      DATABASE_STATEMENT_TIMEOUT_MS: '30000',
-    });
+    service = new Service(
+      await freePort(),
+      childEnv(store, {
+        // Long enough for the restarted service to be paused before its follow-up job looks at the crash's payouts.
+        PAYOUT_SUBMISSION_GRACE_MS: '25000',
+        SANDBOX_CONFIRM_DELAY_MS: '0',
+        // The burst waits on a row lock held below; the kill must come while it waits.
+        DATABASE_LOCK_TIMEOUT_MS: '20000',
+        DATABASE_STATEMENT_TIMEOUT_MS: '30000',
+      }),
+    );
   });
   afterAll(async () => {
     await service.stop();

@@ -3,8 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifySvcSignature } from '../src/modules/webhooks/signature.js';
-import { freePort, reader, Service, until } from './child-service.js';
-import { createTestStore, EXTERNAL_CBU, PASSWORD, TEST_JWT_SECRET, uniqueEmail, type TestStore } from './helpers.js';
+import { childEnv, freePort, reader, Service, until } from './child-service.js';
+import { createTestStore, EXTERNAL_CBU, PASSWORD, uniqueEmail, type TestStore } from './helpers.js';
 
 const SECRET = 'a-receivers-secret-0123456789';
 
@@ -61,21 +61,17 @@ describe('webhook deliveries across kill -9 and a receiver outage', () => {
   beforeAll(async () => {
     store = await createTestStore();
     rx = await controllableReceiver();
-    service = new Service(await freePort(), {
-      DATA_DIR: store.config.dataDir,
-      DATABASE_URL: store.config.databaseUrl,
-      JWT_SECRET: TEST_JWT_SECRET,
-      SECRETS_KEY: 'test-secrets-key-0123456789-abcdefghijkl',
-      RATE_LIMIT_PER_MINUTE: '100000',
-      LOG_LEVEL: 'silent',
-      JOBS_INTERVAL_MS: '200',
-      SANDBOX_CONFIRM_DELAY_MS: '0',
-      WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
-      WEBHOOK_POLL_INTERVAL_MS: '200',
-      // The hung request must still be open when the process is killed.
-      WEBHOOK_TIMEOUT_MS: '120000',
-      WEBHOOK_RETRY_DELAYS_MS: '1500,1500,1500,1500',
-    });
+    service = new Service(
+      await freePort(),
+      childEnv(store, {
+        SANDBOX_CONFIRM_DELAY_MS: '0',
+        WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
+        WEBHOOK_POLL_INTERVAL_MS: '200',
+        // The hung request must still be open when the process is killed.
+        WEBHOOK_TIMEOUT_MS: '120000',
+        WEBHOOK_RETRY_DELAYS_MS: '1500,1500,1500,1500',
+      }),
+    );
   });
   afterAll(async () => {
     await service.stop();

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXTERNAL_CBU, OTHER_CBU, randomCuit, Rest, uniqueEmail } from './api.js';
-import { axeSerious, DESKTOP, launchBrowser, newContext, PHONE, watchConsole } from './browser.js';
+import { axeSerious, DESKTOP, launchBrowser, logIn, newContext, PHONE, watchConsole } from './browser.js';
 import { ROOT, startServer, type RunningServer } from './server.js';
 
 const SHOTS = path.join(ROOT, 'docs', 'screenshots');
@@ -45,11 +45,7 @@ describe('agent controls and the emergency stop (Chromium against the built serv
     ctx = await newContext(browser, srv.url, DESKTOP);
     page = await ctx.newPage();
     watchConsole(page, problems);
-    await page.goto('/login');
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Contraseña').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Ingresar' }).click();
-    await page.getByRole('heading', { level: 1, name: 'Inicio' }).waitFor();
+    await logIn(page, email, PASSWORD);
   });
 
   afterAll(async () => {

@@ -103,10 +103,15 @@ export async function loggedIn(baseURL: string, email: string, password: string,
   const page = await ctx.newPage();
   const problems: string[] = [];
   watchConsole(page, problems);
+  await logIn(page, email, password);
+  return { browser, ctx, page, problems, close };
+}
+
+/** The login form, filled and sent as the owner does; resolves on the home screen. */
+export async function logIn(page: Page, email: string, password: string): Promise<void> {
   await page.goto('/login');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Contraseña').fill(password);
   await page.getByRole('button', { name: 'Ingresar' }).click();
   await page.getByRole('heading', { level: 1, name: 'Inicio' }).waitFor();
-  return { browser, ctx, page, problems, close };
 }

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeTelegram } from '../fake-telegram.js';
 import { buttonPress, signedDelivery, startFakeWhatsApp, statusUpdate, textMessage } from '../fake-whatsapp.js';
 import { EXTERNAL_CBU, OTHER_CBU, randomCuit, Rest, uniqueEmail } from './api.js';
-import { axeSerious, DESKTOP, launchBrowser, linesOf, newContext, overflowOf, PHONE, watchConsole } from './browser.js';
+import { axeSerious, DESKTOP, launchBrowser, linesOf, logIn, newContext, overflowOf, PHONE, watchConsole } from './browser.js';
 import { startReceiver } from './receiver.js';
 import { ROOT, startServer, type RunningServer } from './server.js';
 
@@ -554,11 +554,7 @@ describe('an approval that nobody answers (short approval window)', () => {
     const page = await ctx.newPage();
     const problems: string[] = [];
     watchConsole(page, problems);
-    await page.goto('/login');
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Contraseña').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Ingresar' }).click();
-    await page.getByRole('heading', { level: 1, name: 'Inicio' }).waitFor();
+    await logIn(page, email, PASSWORD);
     await page.getByRole('navigation').getByRole('link', { name: /Aprobaciones/ }).click();
 
     const res = await rest.withdraw(agent, { amount_ars: 90000, destination: EXTERNAL_CBU });

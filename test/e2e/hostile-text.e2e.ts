@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomCuit, Rest, uniqueEmail } from './api.js';
-import { DESKTOP, launchBrowser, newContext, watchConsole } from './browser.js';
+import { DESKTOP, launchBrowser, logIn, newContext, watchConsole } from './browser.js';
 import { startServer, type RunningServer } from './server.js';
 
 const PASSWORD = 'una clave bien larga';
@@ -80,11 +80,7 @@ describe('hostile text in the dashboard (Chromium against the built server)', ()
       p.on('dialog', (d) => (dialogs.push(d.message()), void d.dismiss()));
     });
     page = await ctx.newPage();
-    await page.goto('/login');
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Contraseña').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Ingresar' }).click();
-    await page.getByRole('heading', { level: 1, name: 'Inicio' }).waitFor();
+    await logIn(page, email, PASSWORD);
   });
 
   afterAll(async () => {

@@ -1,7 +1,7 @@
 import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomCuit, Rest, uniqueEmail } from './api.js';
-import { DESKTOP, launchBrowser, newContext, watchConsole } from './browser.js';
+import { DESKTOP, launchBrowser, logIn, newContext, watchConsole } from './browser.js';
 import { startServer, type RunningServer } from './server.js';
 
 const PASSWORD = 'una clave bien larga';
@@ -36,7 +36,7 @@ describe("the owner's session in the browser", () => {
   });
 
   /** `skewSeconds`: the browser believes the token lives that much longer than the server does (a slow clock, latency). */
-  async function logIn(skewSeconds = 0) {
+  async function openSession(skewSeconds = 0) {
     const ctx = await newContext(launched.browser, srv.url, DESKTOP);
     const page = await ctx.newPage();
     if (skewSeconds) {
@@ -49,11 +49,7 @@ describe("the owner's session in the browser", () => {
     watchConsole(page, problems);
     const streams: Request[] = [];
     page.on('request', (r) => r.url().endsWith('/v1/events/stream') && streams.push(r));
-    await page.goto('/login');
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Contraseña').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Ingresar' }).click();
-    await page.getByRole('heading', { level: 1, name: 'Inicio' }).waitFor();
+    await logIn(page, email, PASSWORD);
     await page.getByText(cvu).first().waitFor();
     await expect.poll(() => streams.length).toBeGreaterThan(0);
     return { ctx, page, streams };
@@ -73,7 +69,7 @@ describe("the owner's session in the browser", () => {
     });
 
   it('lives in the tab only: no cookie, nothing in localStorage', async () => {
-    const { ctx, page } = await logIn();
+    const { ctx, page } = await openSession();
     expect(await ctx.cookies()).toEqual([]);
     const s = await storage(page);
     expect(s.local).toEqual({});
@@ -82,7 +78,7 @@ describe("the owner's session in the browser", () => {
   });
 
   it('logging out removes the token, closes the live stream and leaves no data behind the back button', async () => {
-    const { ctx, page, streams } = await logIn();
+    const { ctx, page, streams } = await openSession();
     const stream = streams.at(-1)!;
     const closed = ended(page, stream);
     await page.getByRole('button', { name: 'Cerrar sesión' }).first().click();
@@ -106,7 +102,7 @@ describe("the owner's session in the browser", () => {
   it('the session ends at its expiry: login screen, token gone, stream closed, nothing reopened', async () => {
     // The server ends the stream when the token expires; the browser, a few seconds behind, tries to reopen it and is
     // told TOKEN_EXPIRED: that is still an expiry, said as one.
-    const { ctx, page, streams } = await logIn(4);
+    const { ctx, page, streams } = await openSession(4);
     const closed = ended(page, streams.at(-1)!);
     await page.getByText('Tu sesión venció. Ingresá de nuevo para seguir.').waitFor({ timeout: 20_000 });
     await closed;

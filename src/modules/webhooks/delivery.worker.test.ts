@@ -8,7 +8,7 @@ import { startReceiver } from '../../../test/receiver.js';
 import { systemClock } from '../../shared/clock.js';
 import { PARALLEL_SENDS } from './delivery.worker.js';
 import { pruneDeliveryBatch } from './webhooks.service.js';
-import { setHook, twoEvents } from './webhook-test-kit.js';
+import { setHook, twoEvents } from '../../../test/webhook-kit.js';
 
 
 /** A real receiver that answers 200 after `delayMs`, counting requests per delivery id and the most in flight. */

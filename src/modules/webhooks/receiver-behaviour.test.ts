@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createOnboardedUser, startTestApp, type OnboardedUser, type TestApp } from '../../../test/helpers.js';
 import { startReceiver } from '../../../test/receiver.js';
-import { rawReceiver, SECRET } from './webhook-test-kit.js';
+import { rawReceiver, SECRET } from '../../../test/webhook-kit.js';
 
 const TIMEOUT_MS = 500;
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOnboardedUser, startTestApp, type TestApp } from '../../../test/helpers.js';
 import { startReceiver } from '../../../test/receiver.js';
 import { PARALLEL_SENDS, PASS_WAIT_MS } from './delivery.worker.js';
-import { rawReceiver, setHook, twoEvents } from './webhook-test-kit.js';
+import { rawReceiver, setHook, twoEvents } from '../../../test/webhook-kit.js';
 
 /** Long enough that a receiver which never answers holds its sends for the whole test. */
 const TIMEOUT_MS = 20_000;

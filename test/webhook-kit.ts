@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect } from 'vitest';
-import { bearer, type OnboardedUser, type TestApp } from '../../../test/helpers.js';
+import { bearer, type OnboardedUser, type TestApp } from './helpers.js';
 
 /** Shared by the webhook tests: a secret, a hook set through the API, events on demand, a hand-written receiver. */
 export const SECRET = 'whsec-test-0123456789abcdef';
