@@ -145,6 +145,14 @@ export async function buildApp(config: Config, deps: Deps = {}): Promise<Fastify
     deps.logStream,
   );
 
+  // D30: the service speaks plain HTTP, so an https PUBLIC_URL means a TLS proxy in front; untrusted, every client
+  // is the proxy's address (one rate-limit budget for all) and the OAuth cookies lose Secure.
+  if (config.publicUrl.startsWith('https://') && config.trustProxy === false) {
+    logger.warn(
+      "PUBLIC_URL is https but TRUST_PROXY is false: behind a TLS proxy every client shares the proxy's address (one rate-limit budget for all) and OAuth cookies are not marked Secure; set TRUST_PROXY to the proxy's address or true",
+    );
+  }
+
   const fastify = Fastify({
     loggerInstance: logger,
     bodyLimit: 64 * 1024,

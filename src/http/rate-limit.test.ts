@@ -173,6 +173,25 @@ describe('TRUST_PROXY (D30)', () => {
     }
   });
 
+  it('an https PUBLIC_URL without TRUST_PROXY warns at start (the service speaks plain HTTP: a TLS proxy is in front)', async () => {
+    for (const [env, warns] of [
+      [{ PUBLIC_URL: 'https://pay.example.com' }, true],
+      [{ PUBLIC_URL: 'https://pay.example.com', TRUST_PROXY: '10.0.0.1' }, false],
+      [{ PUBLIC_URL: 'http://localhost:3000' }, false],
+    ] as const) {
+      const lines: string[] = [];
+      const logStream = new Writable({
+        write(chunk, _enc, cb) {
+          lines.push(chunk.toString());
+          cb();
+        },
+      });
+      const t = await startTestApp({ env: { ...env, LOG_LEVEL: 'warn' }, deps: { logStream } });
+      await t.close();
+      expect(lines.some((l) => l.includes('TRUST_PROXY is false')), JSON.stringify(env)).toBe(warns);
+    }
+  });
+
   it('parses true/false and a list of proxy addresses; refuses anything else', () => {
     expect(parseConfig({}).trustProxy).toBe(false);
     expect(parseConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
