@@ -92,8 +92,7 @@ const completeByPayout = completeBy('payout_id');
 
 /** One indexed read, no write: replays and keys in use are answered before anything else is done. */
 export async function keyState(ctx: AppContext, keyHash: string, fingerprint: string): Promise<KeyState> {
-  const row = await keyRow.first(ctx.store.db, { key_hash: keyHash });
-  return stateOf(row, fingerprint, ctx.clock.now().toISOString());
+  return keyStateIn(ctx.store.db, keyHash, fingerprint, ctx.clock.now());
 }
 
 /**
@@ -101,7 +100,7 @@ export async function keyState(ctx: AppContext, keyHash: string, fingerprint: st
  * before the lock was granted, so a duplicate that raced past `keyState` answers from the key rather than from a
  * policy that now counts the very attempt it duplicates.
  */
-export async function keyStateIn(tx: Tx, keyHash: string, fingerprint: string, now: Date): Promise<KeyState> {
+export async function keyStateIn(tx: Executor, keyHash: string, fingerprint: string, now: Date): Promise<KeyState> {
   return stateOf(await keyRow.first(tx, { key_hash: keyHash }), fingerprint, now.toISOString());
 }
 

@@ -120,24 +120,17 @@ export async function deleteWebhook(ctx: AppContext, who: Principal): Promise<vo
 
 /**
  * The 50 most recent deliveries (contract), newest first, and a cursor to the older ones: after an outage longer
- * than the schedule, every failed delivery must stay reachable to be redelivered, not only the last 50. The cursor
- * is the last delivery id of the previous page; pages follow (created_at, id) so none is skipped or repeated.
+ * than the schedule, every failed delivery must stay reachable to be redelivered, not only the last 50. Paged by
+ * id like the other lists (D20): a delivery's id carries the time it was created.
  */
 export async function listDeliveries(
   ctx: AppContext,
   userId: string,
   opts: { cursor?: string } = {},
 ): Promise<{ deliveries: DeliveryView[]; next_cursor: string | null }> {
-  const db = ctx.store.db;
-  let q = db.selectFrom('webhook_deliveries').selectAll().where('user_id', '=', userId);
   checkCursor('whd', opts.cursor);
-  if (opts.cursor) {
-    const cursor = opts.cursor;
-    const after = await db.selectFrom('webhook_deliveries').select('created_at').where('id', '=', cursor).where('user_id', '=', userId).executeTakeFirst();
-    // Gone (pruned after 7 days) or not this user's: nothing is older than what retention keeps.
-    if (!after) return { deliveries: [], next_cursor: null };
-    q = q.where((eb) => eb.or([eb('created_at', '<', after.created_at), eb.and([eb('created_at', '=', after.created_at), eb('id', '<', cursor)])]));
-  }
+  let q = ctx.store.db.selectFrom('webhook_deliveries').selectAll().where('user_id', '=', userId);
+  if (opts.cursor) q = q.where('id', '<', opts.cursor);
   const rows = await q
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
