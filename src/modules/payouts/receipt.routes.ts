@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox';
+import Negotiator from 'negotiator';
 import type { AppContext } from '../../context.js';
 import { principalOf } from '../../http/auth.js';
 import { AUTH_ERRORS, bearerSecurity, errors } from '../../http/schemas.js';
@@ -10,33 +11,19 @@ import { getReceipt } from './receipt.service.js';
 
 type Format = 'html' | 'json' | 'pdf';
 
-const MEDIA: Record<Format, string> = { html: 'text/html', json: 'application/json', pdf: 'application/pdf' };
+const MEDIA: Record<string, Format> = { 'text/html': 'html', 'application/json': 'json', 'application/pdf': 'pdf' };
+/** Offered in this order: a wildcard Accept (any type) gets HTML, the default. */
+const OFFERED = Object.keys(MEDIA);
 
 /**
  * D21: `text/html` by default, `application/json` and `application/pdf` on request (Accept or `?format=`, which
- * wins). The Accept header is read as HTTP defines it (RFC 9110 §12.5.1): each format takes the weight of the most
- * specific range that matches it, a weight of 0 refuses it, and the highest weight wins; among equals, the format
- * named first. An Accept that names none of ours gets the default.
+ * wins). The Accept header is read as HTTP defines it (weights, wildcards, q=0 refusing), by `negotiator`; an
+ * Accept that names none of ours gets the default.
  */
 function negotiate(accept: string | undefined, format: Format | undefined): Format {
   if (format) return format;
-  const ranges = (accept ?? '').split(',').map((part, position) => {
-    const [range = '', ...params] = part.split(';').map((x) => x.trim().toLowerCase());
-    const q = params.find((x) => /^q\s*=/.test(x));
-    const weight = q === undefined ? 1 : Number(q.slice(q.indexOf('=') + 1).trim());
-    return { range, weight: Number.isFinite(weight) ? weight : 0, position };
-  });
-  const best = (Object.keys(MEDIA) as Format[]).flatMap((f) => {
-    const [type] = MEDIA[f].split('/');
-    // Most specific first: the exact type, then `type/*`, then `*/*`.
-    const match =
-      ranges.find((r) => r.range === MEDIA[f]) ?? ranges.find((r) => r.range === `${type}/*`) ?? ranges.find((r) => r.range === '*/*');
-    if (!match || match.weight <= 0) return [];
-    const named = match.range === MEDIA[f] ? match.position : Number.MAX_SAFE_INTEGER;
-    return [{ f, weight: match.weight, named }];
-  });
-  best.sort((x, y) => y.weight - x.weight || x.named - y.named);
-  return best[0]?.f ?? 'html';
+  const best = new Negotiator({ headers: { accept } }).mediaType(OFFERED);
+  return (best ? MEDIA[best] : undefined) ?? 'html';
 }
 
 export function receiptRoute(app: App, ctx: AppContext): void {
