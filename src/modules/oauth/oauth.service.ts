@@ -187,7 +187,12 @@ export async function authenticateAccessToken(ctx: AppContext, oauth: OAuthServe
   if (!at.grantId || !(await oauth.provider().Grant.find(at.grantId))) return null;
   const key = await findActiveOAuthKey(ctx, at.accountId);
   if (!key || key === 'expired') return key;
-  return { userId: key.user_id, kind: 'api_key', keyId: key.id, keyName: key.name, controls: key.controls, via: 'oauth' };
+  // D44: a token acts within its own scope (what the host asked for, or narrowed it to at a refresh) and its agent's
+  // as they are now, whichever is narrower: the owner taking a scope away holds at once, and a token the host
+  // narrowed (for a helper it trusts less) never does more than it says.
+  const tokenScopes = new Set(String(at.scope ?? '').split(' '));
+  const controls = { ...key.controls, scopes: key.controls.scopes.filter((s) => tokenScopes.has(s)) };
+  return { userId: key.user_id, kind: 'api_key', keyId: key.id, keyName: key.name, controls, via: 'oauth' };
 }
 
 /** Revoking an app's agent ends its grant and every code and token under it at once. */

@@ -91,6 +91,35 @@ describe('OAuth: what a hostile host or a stolen credential cannot do', () => {
     expect(paid.statusCode).toBe(403);
   });
 
+  it('a token does no more than its own scope, though its agent may do more: narrowed at refresh, or asked narrower than granted', async () => {
+    const payout = (key: string) => ({ name: 'request_payout', arguments: { amount_ars: 10, destination: EXTERNAL_CBU, idempotency_key: key } });
+    const paidWith = async (key: string) =>
+      (await t.app.ctx.store.db.selectFrom('payouts').select('id').where('user_id', '=', owner.id).where('idempotency_key', '=', key).execute()).length;
+
+    // The host narrows a token to wallet:read (say, for a helper it trusts less): the token says so, and /mcp holds it to that.
+    const app = await connectApp(t.app, owner, { scopes: ['payouts:read', 'payouts:write', 'wallet:read'] });
+    const narrowed = await refresh(app, { scope: 'wallet:read' });
+    expect(narrowed.statusCode, narrowed.body).toBe(200);
+    expect(narrowed.json().scope).toBe('wallet:read');
+    const reader = narrowed.json().access_token as string;
+    const tools = (await mcp(t.app, reader)).json().result.tools.map((x: { name: string }) => x.name).sort();
+    expect(tools).toEqual(['get_balance', 'get_cvu', 'list_recent_deposits']);
+    const refused = await mcp(t.app, reader, 'tools/call', payout('adv-narrowed'));
+    expectError(refused, 403, 'INSUFFICIENT_SCOPE');
+    expect(refused.headers['www-authenticate']).toContain('scope="payouts:write wallet:read"');
+    expect(await paidWith('adv-narrowed')).toBe(0);
+    expect((await mcp(t.app, reader, 'tools/call', { name: 'get_balance', arguments: {} })).json().result.isError).toBeFalsy();
+
+    // The host asked for wallet:read only and the owner ticked payouts:write too: the token it got is for wallet:read.
+    const clientId = await register(t.app);
+    const asked = await finishAuthorization(t.app, owner, clientId, await startAuthorization(t.app, clientId, { scope: 'wallet:read' }), {
+      scopes: ['wallet:read', 'payouts:write'],
+    });
+    expect(asked.scope).toBe('wallet:read');
+    expectError(await mcp(t.app, asked.access_token, 'tools/call', payout('adv-asked')), 403, 'INSUFFICIENT_SCOPE');
+    expect(await paidWith('adv-asked')).toBe(0);
+  });
+
   it('a refresh token is not an access token, and another client cannot use it', async () => {
     const app = await connectApp(t.app, owner);
     expect((await mcp(t.app, app.refresh_token)).statusCode).toBe(401);
@@ -127,9 +156,10 @@ describe('OAuth: what a hostile host or a stolen credential cannot do', () => {
     const theirPayout = paid.json().result.structuredContent.id as string;
     expect(theirPayout).toMatch(/^wd_/);
     for (const name of ['get_payout', 'get_receipt']) {
-      const res = await mcp(t.app, mine.access_token, 'tools/call', { name, arguments: { id: theirPayout } });
+      const res = await mcp(t.app, mine.access_token, 'tools/call', { name, arguments: { payout_id: theirPayout } });
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json().result.isError, res.body).toBe(true);
+      expect(JSON.parse(res.json().result.content[0].text).error, res.body).toBe('NOT_FOUND');
       expect(res.body).not.toContain(EXTERNAL_CBU);
     }
     const list = await mcp(t.app, mine.access_token, 'tools/call', { name: 'list_payouts', arguments: {} });
