@@ -69,8 +69,10 @@ export function buildMcpServer(ctx: AppContext, who: Principal): Server {
     // D39: the same names-an-owner-reads rule as REST bodies.
     const text = cleanOwnerText(t.input, args);
     if (text !== null) return invalid(text.pointer, text.message);
-    await writeAudit(ctx.store.db, ctx.clock, who, { action: `mcp.${t.name}` });
     try {
+      // Inside the mapping below: a database that cannot take the audit row is SERVICE_UNAVAILABLE like any other
+      // step (D42), never a JSON-RPC error carrying the driver's message (D8); and then nothing runs.
+      await writeAudit(ctx.store.db, ctx.clock, who, { action: `mcp.${t.name}` });
       const result = await t.run(ctx, who, args);
       return { content: [{ type: 'text' as const, text: JSON.stringify(result) }], structuredContent: result };
     } catch (e) {

@@ -1,6 +1,9 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   bearer,
@@ -359,6 +362,63 @@ describe('MCP and per-agent controls (D31)', () => {
       } finally {
         await fenced.close();
       }
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('MCP when the database cannot serve the call (D42, D8)', () => {
+  /** Another connection holds the write lock on the audit log, as a long transaction or a second node may. */
+  async function holdAuditWrites(t: TestApp): Promise<() => Promise<void>> {
+    if (t.config.databaseUrl) {
+      const c = new pg.Client({ connectionString: t.config.databaseUrl });
+      await c.connect();
+      await c.query('begin');
+      await c.query('lock table audit_log in exclusive mode');
+      return async () => {
+        await c.query('rollback');
+        await c.end();
+      };
+    }
+    const other = new SQLite(path.join(t.config.dataDir, 'wallet.sqlite'));
+    other.exec('begin immediate');
+    return async () => {
+      other.exec('rollback');
+      other.close();
+    };
+  }
+
+  it('a tool call whose audit row cannot be written is a SERVICE_UNAVAILABLE tool result, never the database’s own words', { timeout: 30_000 }, async () => {
+    const t = await startTestApp({ env: { DATABASE_LOCK_TIMEOUT_MS: '300' } });
+    try {
+      const u = await createOnboardedUser(t.app, { fundArs: 1000 });
+      const rpc = (name: string, args: Record<string, unknown>) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/mcp',
+          headers: { ...bearer(u.apiKey), accept: 'application/json, text/event-stream', 'content-type': 'application/json' },
+          payload: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args } }),
+        });
+      // A first call records the key's use, so the one under the lock writes nothing but its audit row.
+      expect((await rpc('get_balance', {})).json().result.isError).toBeFalsy();
+      const release = await holdAuditWrites(t);
+      let res;
+      try {
+        res = await rpc('request_payout', { amount_ars: 10, destination: EXTERNAL_CBU, idempotency_key: 'audit-locked' });
+      } finally {
+        await release();
+      }
+      expect(res.statusCode, res.body).toBe(200);
+      const body = res.json();
+      expect(body.error, res.body).toBeUndefined();
+      expect(body.result.isError).toBe(true);
+      expect(JSON.parse(body.result.content[0].text)).toEqual({ error: 'SERVICE_UNAVAILABLE', message: expect.stringMatching(/retry/i) });
+      expect(res.body).not.toMatch(/lock|SQLITE|busy|canceling|statement/i);
+      // Nothing ran: the same key is free and pays once the database answers again.
+      expect(await t.app.ctx.store.db.selectFrom('payouts').select('id').where('user_id', '=', u.id).execute()).toEqual([]);
+      const retry = await rpc('request_payout', { amount_ars: 10, destination: EXTERNAL_CBU, idempotency_key: 'audit-locked' });
+      expect(retry.json().result.structuredContent).toMatchObject({ status: 'submitted', replayed: false });
     } finally {
       await t.close();
     }
