@@ -62,6 +62,23 @@ describe('MCP by the book: Origin, parse errors, no batches', () => {
     expectError(anon, 401, 'unauthorized');
   });
 
+  it('a tools/call with malformed params is invalid params (-32602) naming the field, not an internal error; nothing runs', async () => {
+    const cases: [unknown, RegExp][] = [
+      [{ name: 'request_payout', arguments: [1, 2] }, /^params\.arguments: /],
+      [{ name: 'get_balance', arguments: 'x' }, /^params\.arguments: /],
+      [{ name: 5 }, /^params\.name: /],
+      [{}, /^params\.name: /],
+      ['x', /^params: /],
+    ];
+    for (const [params, message] of cases) {
+      const res = await post({}, { jsonrpc: '2.0', id: 7, method: 'tools/call', params });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json(), res.body).toEqual({ jsonrpc: '2.0', id: 7, error: { code: -32602, message: expect.stringMatching(message) } });
+    }
+    expect(await payouts()).toBe(0);
+    expect(await audited()).toBe(0);
+  });
+
   it('a JSON-RPC batch is refused outright (MCP 2025-06-18): 100 tool calls, more than the budget of 60, execute nothing and cost one request', async () => {
     const list = { jsonrpc: '2.0', id: 1, method: 'tools/list' };
     const before = Number((await post({}, list)).headers['ratelimit-remaining']);

@@ -99,7 +99,23 @@ function checkOrigin(request: FastifyRequest) {
   }
 }
 
-const jsonRpcError = (code: number, message: string) => ({ jsonrpc: '2.0' as const, id: null, error: { code, message } });
+const jsonRpcError = (code: number, message: string, id: string | number | null = null) => ({ jsonrpc: '2.0' as const, id, error: { code, message } });
+
+/**
+ * JSON-RPC: a `tools/call` whose params are not `{name: string, arguments?: object}` is invalid params (-32602). The
+ * SDK parses them before its own check and answers -32603 (internal error, which invites a retry) with its parser's
+ * dump; answered here instead, naming the field. Null for anything else, which the SDK answers.
+ */
+function malformedToolCall(body: unknown): { id: string | number; message: string } | null {
+  if (typeof body !== 'object' || body === null) return null;
+  const { method, id, params } = body as { method?: unknown; id?: unknown; params?: unknown };
+  if (method !== 'tools/call' || (typeof id !== 'string' && typeof id !== 'number')) return null;
+  const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+  if (!isObject(params)) return { id, message: 'params: an object {name, arguments} is required' };
+  if (typeof params.name !== 'string') return { id, message: 'params.name: the name of the tool to call (a string); tools/list names them' };
+  if (params.arguments !== undefined && !isObject(params.arguments)) return { id, message: "params.arguments: an object of the tool's arguments" };
+  return null;
+}
 
 /** Malformed JSON is a JSON-RPC parse error (-32700) here; every other refusal keeps our envelope. */
 async function mcpErrorHandler(err: FastifyError, request: FastifyRequest, reply: FastifyReply) {
@@ -116,6 +132,8 @@ export function mcpRoutes(app: App, ctx: AppContext, oauth: OAuthServer): void {
     if (Array.isArray(request.body)) {
       return reply.status(400).send(jsonRpcError(-32600, 'JSON-RPC batches are not supported (MCP 2025-06-18): send one message per request'));
     }
+    const malformed = malformedToolCall(request.body);
+    if (malformed) return reply.status(200).send(jsonRpcError(-32602, malformed.message, malformed.id));
     scopeChallenge(oauth, request.principal!, request.body, reply);
     const server = buildMcpServer(ctx, request.principal!);
     // Stateless: no session id, JSON answers instead of SSE streams.
