@@ -145,6 +145,12 @@ export async function approveInteraction(
       if (refused.length > 0) grant.rejectResourceScope(oauth.resource, refused.join(' '));
       // The same names are also the server's own scopes (see `scopes` in oauth.provider.ts); they count only per resource.
       const asked = String(interaction.params.scope ?? '').split(' ').filter(Boolean);
+      // An app that asked no permission of /mcp lets the owner pick (getInteraction): its tokens carry what was picked.
+      // Left as asked, the library would grant nothing and answer the app access_denied, leaving an agent without tokens.
+      if (!asked.some((s) => (SCOPES as readonly string[]).includes(s))) {
+        asked.push(...agent.scopes);
+        interaction.params.scope = asked.join(' ');
+      }
       if (asked.length > 0) grant.rejectOIDCScope(asked.filter((s) => s !== 'openid' && s !== 'offline_access').join(' '));
       if (asked.includes('offline_access')) grant.addOIDCScope('offline_access');
       const grantId = await grant.save();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createOnboardedUser, EXTERNAL_CBU, expectError, startTestApp, type OnboardedUser, type TestApp } from '../../../test/helpers.js';
-import { connectApp, form, mcp, ORIGIN, REDIRECT, register, RESOURCE, startAuthorization } from '../../../test/oauth-flow.js';
+import { connectApp, finishAuthorization, form, mcp, ORIGIN, REDIRECT, register, RESOURCE, startAuthorization } from '../../../test/oauth-flow.js';
 
 describe('MCP authorization by OAuth', () => {
   let t: TestApp;
@@ -131,6 +131,19 @@ describe('MCP authorization by OAuth', () => {
     const resumed = await t.app.inject({ url: new URL(denied.json().redirect_to).pathname, headers: { cookie } });
     expect(resumed.headers.location).toContain('error=access_denied');
     expect((await t.app.inject({ url: '/v1/api-keys', headers: bearer(owner.ownerToken) })).json().api_keys.length).toBe(before);
+  });
+
+  it('an app that asks no permission of /mcp (no scope, or offline_access only) gets what the owner picks, not access_denied after the approval', async () => {
+    for (const scope of ['', 'offline_access']) {
+      const clientId = await register(t.app);
+      const app = await finishAuthorization(t.app, owner, clientId, await startAuthorization(t.app, clientId, { scope }), { scopes: ['wallet:read'] });
+      expect(app.scope.split(' '), scope).toContain('wallet:read');
+      expect(app.scope, scope).not.toContain('payouts:write');
+      const balance = await mcp(t.app, app.access_token, 'tools/call', { name: 'get_balance', arguments: {} });
+      expect(balance.statusCode, balance.body).toBe(200);
+      expect(balance.json().result.structuredContent).toMatchObject({ asset: 'ARS' });
+      expectError(await mcp(t.app, app.access_token, 'tools/call', { name: 'list_payouts', arguments: {} }), 403, 'INSUFFICIENT_SCOPE');
+    }
   });
 
   it('a revoked or expired grant is refused on the next call, refresh included', async () => {
