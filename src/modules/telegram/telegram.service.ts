@@ -5,7 +5,7 @@ import { AppError, isAppError } from '../../shared/errors.js';
 import { pruneInBatches } from '../../shared/jobs.js';
 import { decideApproval, expireApprovalIfDue } from '../approvals/approvals.service.js';
 import { writeAudit } from '../audit/audit.service.js';
-import type { ChannelView } from '../approvals/channels/channel.port.js';
+import { INBOUND_HOLD_MS, type ChannelView } from '../approvals/channels/channel.port.js';
 import type { TelegramChannel } from './telegram.channel.js';
 
 export const LINK_CODE_TTL_MS = 15 * 60 * 1000;
@@ -107,19 +107,41 @@ interface Update {
  */
 export async function handleUpdate(ctx: AppContext, update: Update): Promise<void> {
   const channel = telegramChannelOf(ctx);
-  const fresh = await ctx.store.db
+  const now = ctx.clock.now();
+  const id = update.update_id;
+  // Taken by this node: new, or taken by a node that did not finish it within its hold (it died while handling it).
+  const lapsed = new Date(now.getTime() - INBOUND_HOLD_MS).toISOString();
+  const taken = await ctx.store.db
     .insertInto('telegram_updates')
-    .values({ update_id: update.update_id, received_at: ctx.clock.now().toISOString() })
-    .onConflict((oc) => oc.column('update_id').doNothing())
+    .values({ update_id: id, received_at: now.toISOString(), handled_at: null })
+    .onConflict((oc) =>
+      oc
+        .column('update_id')
+        .doUpdateSet({ received_at: now.toISOString() })
+        .where('telegram_updates.handled_at', 'is', null)
+        .where('telegram_updates.received_at', '<=', lapsed),
+    )
     .executeTakeFirst();
-  if (Number(fresh.numInsertedOrUpdatedRows ?? 0) === 0) return; // a redelivery
+  if (Number(taken.numInsertedOrUpdatedRows ?? 0) === 0) {
+    const seen = await ctx.store.db.selectFrom('telegram_updates').select('handled_at').where('update_id', '=', id).executeTakeFirst();
+    if (seen && seen.handled_at !== null) return; // a redelivery of what was handled
+    // Another node is handling it (or died doing so), or just failed it: not accepted, so Telegram delivers it again.
+    throw new AppError('SERVICE_UNAVAILABLE', 'This update is being handled; deliver it again later');
+  }
   try {
     await handleFreshUpdate(ctx, channel, update);
   } catch (e) {
     // Not handled (e.g. the store answered 503): forget the id so that Telegram's redelivery does it.
-    await ctx.store.db.deleteFrom('telegram_updates').where('update_id', '=', update.update_id).execute();
+    await ctx.store.db.deleteFrom('telegram_updates').where('update_id', '=', id).where('handled_at', 'is', null).execute();
     throw e;
   }
+  await ctx.store.db
+    .updateTable('telegram_updates')
+    .set({ handled_at: ctx.clock.now().toISOString() })
+    .where('update_id', '=', id)
+    .execute()
+    // Handled, and answered: if this mark is lost, a redelivery after the hold meets "already decided" or a spent code.
+    .catch((err: unknown) => ctx.log.warn({ err, update: id }, 'telegram update handled but not marked so'));
 }
 
 async function handleFreshUpdate(ctx: AppContext, channel: TelegramChannel, update: Update): Promise<void> {

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
 
 /** Whether the linked chat can be reached: `undeliverable` once Telegram refused a message to it (blocked bot, chat gone). */
@@ -30,10 +30,14 @@ export interface TelegramMessagesTable {
   message_id: number;
   created_at: string;
 }
-/** Telegram redelivers updates: each update id is handled once. */
+/**
+ * Telegram redelivers updates: each update id is handled once. `received_at` is when a node took it; `handled_at`
+ * stays null until that node finished, so a node that died while handling it does not make its redelivery a repeat.
+ */
 export interface TelegramUpdatesTable {
   update_id: number;
   received_at: string;
+  handled_at: string | null;
 }
 
 export interface TelegramTables {
@@ -90,6 +94,13 @@ export const telegramMigrations: Record<string, Migration> = {
       await db.schema.alterTable('telegram_links').addColumn('error_at', 'text').execute();
       // An update from a chat that was undeliverable finds its link by chat.
       await db.schema.createIndex('telegram_links_chat_idx').on('telegram_links').column('chat_id').execute();
+    },
+  },
+  '0026_telegram_updates_handled': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('telegram_updates').addColumn('handled_at', 'text').execute();
+      // Updates taken before this column existed count as handled, as they did.
+      await sql`update telegram_updates set handled_at = received_at`.execute(db);
     },
   },
 };

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { AppContext } from '../../context.js';
 import { AppError, isAppError } from '../../shared/errors.js';
 import { decideApproval, expireApprovalIfDue, getApproval } from '../approvals/approvals.service.js';
-import type { ApprovalNotice } from '../approvals/channels/channel.port.js';
+import { INBOUND_HOLD_MS, type ApprovalNotice } from '../approvals/channels/channel.port.js';
 import { writeAudit } from '../audit/audit.service.js';
 import { isTemplateError, isUndeliverable } from './graph-api.js';
 import { answerText, BUTTON_PAYLOAD } from './whatsapp.messages.js';
@@ -114,22 +114,49 @@ export async function handleWebhook(ctx: AppContext, body: WebhookBody): Promise
     for (const change of entry.changes ?? []) {
       for (const m of change.value?.messages ?? []) {
         if (typeof m?.id !== 'string' || typeof m.from !== 'string') continue;
-        const fresh = await ctx.store.db
-          .insertInto('whatsapp_inbound')
-          .values({ message_id: m.id, received_at: ctx.clock.now().toISOString() })
-          .onConflict((oc) => oc.column('message_id').doNothing())
-          .executeTakeFirst();
-        if (Number(fresh.numInsertedOrUpdatedRows ?? 0) === 0) continue; // a repeat
+        if (!(await takeInbound(ctx, m.id))) continue; // a repeat
         try {
           await handleMessage(ctx, channel, m);
         } catch (e) {
-          await ctx.store.db.deleteFrom('whatsapp_inbound').where('message_id', '=', m.id).execute();
+          await ctx.store.db.deleteFrom('whatsapp_inbound').where('message_id', '=', m.id).where('handled_at', 'is', null).execute();
           throw e;
         }
+        await ctx.store.db
+          .updateTable('whatsapp_inbound')
+          .set({ handled_at: ctx.clock.now().toISOString() })
+          .where('message_id', '=', m.id)
+          .execute()
+          // Handled, and answered: if this mark is lost, a redelivery after the hold meets "already decided" or a spent code.
+          .catch((err: unknown) => ctx.log.warn({ err, message: m.id }, 'WhatsApp message handled but not marked so'));
       }
       for (const s of change.value?.statuses ?? []) await handleStatus(ctx, channel, s);
     }
   }
+}
+
+/**
+ * Takes an inbound message id for this node: new, or taken by a node that did not finish it within its hold (it died
+ * while handling it). False for a repeat of a handled message; a message another node is handling (or died handling,
+ * within the hold) is 503, so Meta delivers it again.
+ */
+async function takeInbound(ctx: AppContext, messageId: string): Promise<boolean> {
+  const now = ctx.clock.now();
+  const lapsed = new Date(now.getTime() - INBOUND_HOLD_MS).toISOString();
+  const taken = await ctx.store.db
+    .insertInto('whatsapp_inbound')
+    .values({ message_id: messageId, received_at: now.toISOString(), handled_at: null })
+    .onConflict((oc) =>
+      oc
+        .column('message_id')
+        .doUpdateSet({ received_at: now.toISOString() })
+        .where('whatsapp_inbound.handled_at', 'is', null)
+        .where('whatsapp_inbound.received_at', '<=', lapsed),
+    )
+    .executeTakeFirst();
+  if (Number(taken.numInsertedOrUpdatedRows ?? 0) > 0) return true;
+  const seen = await ctx.store.db.selectFrom('whatsapp_inbound').select('handled_at').where('message_id', '=', messageId).executeTakeFirst();
+  if (seen && seen.handled_at !== null) return false;
+  throw new AppError('SERVICE_UNAVAILABLE', 'This message is being handled; deliver it again later');
 }
 
 async function handleMessage(ctx: AppContext, channel: WhatsAppChannel, m: Inbound): Promise<void> {

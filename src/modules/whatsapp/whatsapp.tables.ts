@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
 
 /** Whether the linked number can be reached (D45): a delivery failure or a template error shows on the dashboard. */
@@ -40,10 +40,15 @@ export interface WhatsAppLinkAttemptsTable {
   failures: number;
   window_started_at: string;
 }
-/** Inbound message ids already handled: the Cloud API delivers at least once and in any order. */
+/**
+ * Inbound message ids taken: the Cloud API delivers at least once and in any order. `received_at` is when a node took
+ * the message; `handled_at` stays null until that node finished, so a node that died while handling it does not make
+ * its redelivery a repeat.
+ */
 export interface WhatsAppInboundTable {
   message_id: string;
   received_at: string;
+  handled_at: string | null;
 }
 
 export interface WhatsAppTables {
@@ -104,6 +109,13 @@ export const whatsappMigrations: Record<string, Migration> = {
         .addColumn('window_started_at', 'text', (c) => c.notNull())
         .execute();
       await db.schema.createIndex('whatsapp_link_attempts_window_idx').on('whatsapp_link_attempts').column('window_started_at').execute();
+    },
+  },
+  '0026_whatsapp_inbound_handled': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('whatsapp_inbound').addColumn('handled_at', 'text').execute();
+      // Messages taken before this column existed count as handled, as they did.
+      await sql`update whatsapp_inbound set handled_at = received_at`.execute(db);
     },
   },
 };

@@ -55,3 +55,11 @@ export interface ApprovalNotice {
     proposed: Record<string, unknown>;
   };
 }
+
+/**
+ * How long a node that took an inbound update (a Telegram update, a WhatsApp message) holds it while handling it.
+ * A redelivery meanwhile is answered 503 so the messaging platform delivers it again later; once the hold has lapsed
+ * without the node finishing (it died), a redelivery handles it. Longer than any handling takes: the owner's lock
+ * wait, the destination re-check and the submission at the rail, the answers sent back.
+ */
+export const INBOUND_HOLD_MS = 2 * 60_000;
