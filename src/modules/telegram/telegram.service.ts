@@ -80,9 +80,13 @@ export async function listChannels(ctx: AppContext, userId: string): Promise<Cha
   return out;
 }
 
+/** The owner's unlink: no longer asked in that chat, and presses from it no longer count; logged with the change. */
 export async function unlinkTelegram(ctx: AppContext, userId: string): Promise<void> {
   telegramChannelOf(ctx);
-  await ctx.store.db.deleteFrom('telegram_links').where('user_id', '=', userId).execute();
+  await ctx.store.transaction(async (tx) => {
+    const gone = await tx.deleteFrom('telegram_links').where('user_id', '=', userId).returning('chat_id').executeTakeFirst();
+    if (gone) await writeAudit(tx, ctx.clock, { userId, kind: 'owner' }, { action: 'telegram.unlinked', data: { chat_id: gone.chat_id } });
+  });
 }
 
 export function checkWebhookSecret(ctx: AppContext, got: string | undefined): void {

@@ -257,8 +257,16 @@ describe('Telegram approval channel (D23)', () => {
     owner.ownerToken = (await t.app.inject({ method: 'POST', url: '/v1/login', payload: { email: owner.email, password: 'correct horse battery' } })).json().token;
   });
 
-  it('unlinks', async () => {
+  it('unlinks, and the activity log says so (as it says the link)', async () => {
     expect((await t.app.inject({ method: 'DELETE', url: '/v1/approval-channels/telegram', headers: bearer(owner.ownerToken) })).statusCode).toBe(204);
     expectError(await withdraw(t.app, owner.agentToken, { amount_ars: 60_000, destination: EXTERNAL_CBU }), 503, 'APPROVAL_NOT_CONFIGURED');
+    const activity = async () =>
+      ((await t.app.inject({ method: 'GET', url: '/v1/activity?limit=100', headers: bearer(owner.ownerToken) })).json().entries as { action: string; actor: string }[]).filter(
+        (e) => e.action.startsWith('telegram.'),
+      );
+    expect((await activity())[0]).toMatchObject({ action: 'telegram.unlinked', actor: 'owner' });
+    // Unlinking again changes nothing and records nothing.
+    expect((await t.app.inject({ method: 'DELETE', url: '/v1/approval-channels/telegram', headers: bearer(owner.ownerToken) })).statusCode).toBe(204);
+    expect((await activity()).filter((e) => e.action === 'telegram.unlinked')).toHaveLength(1);
   });
 });
