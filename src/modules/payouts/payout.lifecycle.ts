@@ -126,7 +126,10 @@ export async function claimForSubmission(ctx: AppContext, p: PayoutsTable): Prom
     const now = ctx.clock.now().toISOString();
     const q = tx.updateTable('payouts').where('id', '=', p.id).where('status', '=', 'approved');
     if (paused) {
-      await q.set({ submission_started_at: null, next_check_at: null, updated_at: now }).execute();
+      // A submission the rail left unanswered may still reach the bank although the rail does not know it yet: it
+      // stays in flight (as the pause answered it), is looked at again, and is never shown as waiting or canceled.
+      const parked = await q.where('submission_unknown_at', 'is', null).set({ submission_started_at: null, next_check_at: null, updated_at: now }).executeTakeFirst();
+      if (Number(parked.numUpdatedRows) === 0) await reschedule(tx, p.id, nextCheck(ctx));
       return null;
     }
     return (await q.set({ submission_started_at: now, updated_at: now }).returningAll().executeTakeFirst()) ?? null;
@@ -224,9 +227,14 @@ export async function submitPayout(ctx: AppContext, p: PayoutsTable): Promise<Su
   if (outcome.kind === 'rejected') return { kind: 'rejected', error: await markRejected(ctx, p, outcome.reason, outcome.message) };
   const asked = await askRail(ctx, p);
   if (asked.kind === 'known') return { kind: 'submitted', body: await applyRailStatus(ctx, p, asked.transfer) };
-  await reschedule(ctx.store.db, p.id, nextCheck(ctx));
+  // The rail may still act on what it did not answer (D19): remembered, so a pause keeps it in flight (D36).
+  await unansweredSubmission.run(ctx.store.db, { id: p.id, at: nextCheck(ctx), now: ctx.clock.now().toISOString() });
   return { kind: 'unknown' };
 }
+
+const unansweredSubmission = compiled<{ id: string; at: string; now: string }>((db, a) =>
+  db.updateTable('payouts').set({ next_check_at: a.at, submission_unknown_at: a.now }).where('id', '=', a.id).where('status', '=', 'approved'),
+);
 
 type RailAnswer = { kind: 'known'; transfer: RailTransfer } | { kind: 'not_found' } | { kind: 'no_answer' };
 
