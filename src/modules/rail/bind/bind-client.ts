@@ -44,7 +44,9 @@ export class BindClient {
     }
     const first = await this.send<T>(method, path, token, opts);
     if (first.kind !== 'error' || first.status !== 401) return first;
-    this.token = null;
+    // Only the token BIND refused is dropped: in a burst the other calls sent with it meet their 401 after one of
+    // them already renewed it, and dropping the new token would renew once per call (a stampede on the token URL).
+    if (this.token?.value === token) this.token = null;
     try {
       token = await this.accessToken();
     } catch (e) {

@@ -323,3 +323,28 @@ describe('BIND behind a gateway that loses the transfer answer', () => {
     expect(p.status).toBe('confirmed');
   });
 });
+
+describe('BIND token lapsing under a burst', () => {
+  let b: BindTestApp;
+  let ana: Wallet;
+  beforeAll(async () => {
+    b = await startBindTestApp();
+    ana = await onboard(b, 'Ana Ráfaga');
+    await b.credit(ana.cvu, '10.00', 0);
+  });
+  afterAll(() => b.close());
+
+  /** Every token the simulator issued so far (expiring them all answers how many there are). */
+  const tokensIssued = async () => (await b.control<{ expired: number }>('POST', '/__sim/tokens/expire')).body.expired;
+
+  it('a token that lapses mid-burst is renewed once, not once per call that met the 401', async () => {
+    const before = await tokensIssued();
+    const answers = await Promise.all(
+      Array.from({ length: 48 }, () => b.t.app.inject({ method: 'GET', url: '/v1/balance', headers: bearer(ana.ownerToken) })),
+    );
+    for (const r of answers) expect(r.statusCode, r.body).toBe(200);
+    expect(answers.every((r) => r.json().available === '10.00')).toBe(true);
+    // The whole burst met the lapsed token; one renewal serves it (a stampede asks BIND's token endpoint per 401).
+    expect((await tokensIssued()) - before).toBe(1);
+  });
+});
