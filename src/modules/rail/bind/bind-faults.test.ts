@@ -348,3 +348,41 @@ describe('BIND token lapsing under a burst', () => {
     expect((await tokensIssued()) - before).toBe(1);
   });
 });
+
+describe("BIND: a payout between two of our wallets in the payee's deposits", () => {
+  let b: BindTestApp;
+  let ana: Wallet;
+  let carla: Wallet;
+  beforeAll(async () => {
+    b = await startBindTestApp();
+    ana = await onboard(b, 'Ana Pagadora');
+    carla = await onboard(b, 'Carla Cobradora');
+    await b.credit(ana.cvu, '1000.00', 0);
+  });
+  afterAll(() => b.close());
+
+  const deposits = async (w: Wallet) =>
+    (await b.t.app.inject({ method: 'GET', url: '/v1/deposits', headers: bearer(w.agentToken) })).json().deposits as { amount: string; status: string; direction: string }[];
+
+  it('a payout that BIND failed is no completed credit to the payee; one that settled is one credit, not two', async () => {
+    await b.fault('settle', 'fail');
+    const failed = await withdraw(b.t.app, ana.agentToken, { amount_ars: 12.34, destination: carla.cvu });
+    expect(failed.statusCode, failed.body).toBe(201);
+    await b.settled();
+    // The money never reached Carla: her listing must not show it as arrived.
+    expect((await deposits(carla)).filter((d) => d.direction === 'credit' && d.status === 'COMPLETED')).toEqual([]);
+
+    const paid = await withdraw(b.t.app, ana.agentToken, { amount_ars: 56.78, destination: carla.cvu });
+    expect(paid.statusCode, paid.body).toBe(201);
+    await b.settled();
+    const credits = (await deposits(carla)).filter((d) => d.direction === 'credit' && d.status === 'COMPLETED');
+    expect(credits.map((d) => d.amount)).toEqual(['56.78']);
+    // The payer sees her two transfers as debits, and none of Carla's credits as her own.
+    const anas = await deposits(ana);
+    expect(anas.filter((d) => d.direction === 'credit').map((d) => d.amount)).toEqual(['1000.00']);
+    expect(anas.filter((d) => d.direction === 'debit').map((d) => [d.amount, d.status])).toEqual([
+      ['56.78', 'COMPLETED'],
+      ['12.34', 'FAILED'],
+    ]);
+  });
+});

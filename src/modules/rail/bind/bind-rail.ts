@@ -103,7 +103,13 @@ export class BindRail implements BankRail {
     const items = listOf(
       must(await this.retryUnanswered(() => this.client.call<unknown>('GET', BIND_PATHS.transfers, { headers: { cvu, start: '1', length: String(limit) } })), 'Consultar transferencias'),
     );
+    // A transfer between two of our CVUs shows in the payee's listing twice: as the payer's transfer and as the
+    // credit received, both carrying its Coelsa id. The received one is the payee's deposit.
+    // A credit received by another account is there because this one paid it: the payer's leg is its transfer.
+    const creditsHere = items.filter((t) => isReceived(t) && t.details?.origin_credit?.cvu === cvu);
+    const received = new Set(creditsHere.map((t) => t.id));
     return items.flatMap((t) => {
+      if (isReceived(t) ? !creditsHere.includes(t) : (t.transaction_ids ?? []).some((id) => received.has(id))) return [];
       const leg = legOf(t, cvu, this.clock.now().toISOString());
       return leg ? [leg] : [];
     });
@@ -260,10 +266,15 @@ function listOf(body: unknown): BindTransfer[] {
   return [];
 }
 
+/** An item of the listing that BIND marks as received: a credit to the CVU it names. */
+const isReceived = (t: BindTransfer): boolean => t.details?.type === RECEIVED || t.status === RECEIVED;
+
 /** An item of the listing as a leg of `cvu`: a credit when it arrived there, else a debit from it. */
 function legOf(t: BindTransfer, cvu: string, at: string): TransferLeg | null {
-  const incoming = t.details?.type === RECEIVED || t.status === RECEIVED || t.details?.origin_credit?.cvu === cvu;
-  if (incoming) return creditOf(t, at)?.leg ?? null;
+  if (isReceived(t)) return creditOf(t, at)?.leg ?? null;
+  // Another of our CVUs paying this one: money that arrived only once BIND completed that transfer (one still in
+  // progress, or failed and given back to the payer, never reached this account).
+  if (t.details?.origin_credit?.cvu === cvu) return stateOf(t.status) === 'COMPLETED' ? (creditOf(t, at)?.leg ?? null) : null;
   const amount = centavosOf(t.charge?.value?.amount);
   if (amount === null) return null;
   const state = stateOf(t.status);

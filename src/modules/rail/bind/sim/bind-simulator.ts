@@ -287,7 +287,9 @@ class Simulator {
     t.transfer.status = 'COMPLETED';
     if (t.toCvu) {
       const from = this.accounts.get(t.fromCvu)!;
-      this.credit(t.toCvu, t.amount, { cbu: from.cvu, name: from.name, cuit: from.cuit }, 1);
+      // One transfer, one Coelsa id: the payee's credit carries the id the payer's transfer has.
+      const coelsa = t.transfer.transaction_ids.find((id) => id !== t.transfer.id);
+      this.credit(t.toCvu, t.amount, { cbu: from.cvu, name: from.name, cuit: from.cuit }, 1, coelsa);
     }
   }
 
@@ -357,11 +359,10 @@ class Simulator {
   }
 
   /** Books a completed credit to one of its CVUs and posts BIND's notice `repeat` times (0: the notice is lost). */
-  private credit(cvu: string, amount: number, from: { cbu: string; name: string; cuit: string }, repeat: number): BindTransfer {
+  private credit(cvu: string, amount: number, from: { cbu: string; name: string; cuit: string }, repeat: number, id = coelsaId()): BindTransfer {
     const account = this.accounts.get(cvu)!;
     account.balance += amount;
     const now = new Date().toISOString();
-    const id = coelsaId();
     const t: BindTransfer = {
       id,
       type: 'TRANSFER',
