@@ -2,7 +2,7 @@ import type { AppContext } from '../../context.js';
 import { compiled, compiledForList } from '../../db/compiled.js';
 import { inRowsOf } from '../../db/database.js';
 import { batchPass, mapBounded, withLeaseRenewal } from '../../shared/jobs.js';
-import type { RailTransfer } from '../rail/rail.port.js';
+import { RailBusyError, type RailTransfer } from '../rail/rail.port.js';
 import { applyRailStatus, applyRailStatusIn, askRail, claimForSubmission, finishMany, lockOrder, nextCheck, reschedule, submitPayout } from './payout.lifecycle.js';
 import type { PayoutsTable } from './payouts.tables.js';
 
@@ -24,7 +24,7 @@ const leaseFrom = (ctx: AppContext) => new Date(ctx.clock.now().getTime() + FOLL
 async function followUp(ctx: AppContext, p: PayoutsTable): Promise<void> {
   const asked = await askRail(ctx, p);
   if (asked.kind === 'known') await applyRailStatus(ctx, p, asked.transfer);
-  else await notKnown(ctx, p, asked.kind);
+  else await notKnown(ctx, p, asked.kind, asked.kind === 'no_answer' ? asked.notBefore : undefined);
 }
 
 /**
@@ -32,14 +32,14 @@ async function followUp(ctx: AppContext, p: PayoutsTable): Promise<void> {
  * starting a transfer, so it is claimed first, under the per-user lock and only if payouts are not paused; while
  * paused it is parked until resume.
  */
-async function notKnown(ctx: AppContext, p: PayoutsTable, kind: 'not_found' | 'no_answer'): Promise<void> {
+async function notKnown(ctx: AppContext, p: PayoutsTable, kind: 'not_found' | 'no_answer', notBefore?: string): Promise<void> {
   if (kind === 'not_found' && p.status === 'approved') {
     const claimed = await claimForSubmission(ctx, p);
     if (claimed) await submitPayout(ctx, claimed);
     return;
   }
   if (kind === 'not_found') ctx.log.error({ payout: p.id }, 'the rail does not know a submitted transfer');
-  await reschedule(ctx.store.db, p.id, nextCheck(ctx));
+  await reschedule(ctx.store.db, p.id, nextCheck(ctx, null, notBefore));
 }
 
 /**
@@ -139,7 +139,9 @@ async function followUpChunk(ctx: AppContext, claimed: PayoutsTable[]): Promise<
     known = await ctx.rail.getTransfers(claimed.map((p) => p.rail_reference));
   } catch (err) {
     ctx.log.warn({ err, payouts: claimed.length }, 'rail status query failed');
-    await mapBounded(claimed, FOLLOW_UP_PARALLEL, (p) => isolated(ctx, p, () => notKnown(ctx, p, 'no_answer')));
+    // A rail that turned the batch away with Retry-After is asked again then, not at the next interval.
+    const notBefore = err instanceof RailBusyError ? err.notBefore : undefined;
+    await mapBounded(claimed, FOLLOW_UP_PARALLEL, (p) => isolated(ctx, p, () => notKnown(ctx, p, 'no_answer', notBefore)));
     return;
   }
   await applyAll(

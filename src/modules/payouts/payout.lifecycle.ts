@@ -4,7 +4,7 @@ import { afterCommit, type Tx } from '../../db/database.js';
 import { recordEvent, type EventType } from '../events/events.service.js';
 import { AppError } from '../../shared/errors.js';
 import { completeClaimOfPayout, effectiveKey } from '../idempotency/idempotency.service.js';
-import type { RailTransfer } from '../rail/rail.port.js';
+import { RailBusyError, type RailTransfer } from '../rail/rail.port.js';
 import { lockWalletForPayout } from '../wallet/wallet.locks.js';
 import { pauseState } from './pause.service.js';
 import { toPayoutView } from './payout.view.js';
@@ -82,11 +82,16 @@ export const createdBody = (p: Pick<PayoutsTable, 'id' | 'status' | 'decision'>)
 
 const keyHashOf = (p: PayoutsTable) => effectiveKey(p.user_id, p.idempotency_key);
 
-/** When to look at an attempt in flight next: when the rail can have settled it, else after a job interval. */
-export function nextCheck(ctx: AppContext, t?: RailTransfer | null): string {
+/**
+ * When to look at an attempt in flight next: when the rail can have settled it, else after a job interval; never
+ * before `notBefore`, the time a rail that turned us away (429/503 with Retry-After) said to come back.
+ */
+export function nextCheck(ctx: AppContext, t?: RailTransfer | null, notBefore?: string): string {
   const soon = ctx.clock.now().getTime() + ctx.config.jobsIntervalMs;
   const settles = t?.settlesAfter ? Date.parse(t.settlesAfter) : NaN;
-  return new Date(Number.isFinite(settles) ? Math.max(settles, ctx.clock.now().getTime()) : soon).toISOString();
+  const at = Number.isFinite(settles) ? Math.max(settles, ctx.clock.now().getTime()) : soon;
+  const wait = notBefore ? Date.parse(notBefore) : NaN;
+  return new Date(Number.isFinite(wait) ? Math.max(at, wait) : at).toISOString();
 }
 
 /** The 502 a request answers for an attempt that failed (D19), and what its idempotency key replays (D37). */
@@ -225,10 +230,12 @@ export async function submitPayout(ctx: AppContext, p: PayoutsTable): Promise<Su
   }
   if (outcome.kind === 'accepted') return { kind: 'submitted', body: await applyRailStatus(ctx, p, outcome.transfer) };
   if (outcome.kind === 'rejected') return { kind: 'rejected', error: await markRejected(ctx, p, outcome.reason, outcome.message) };
-  const asked = await askRail(ctx, p);
+  // A rail that said when to come back is asked then, not at once (it would turn the question away too).
+  const asked = outcome.notBefore ? ({ kind: 'no_answer', notBefore: outcome.notBefore } as const) : await askRail(ctx, p);
   if (asked.kind === 'known') return { kind: 'submitted', body: await applyRailStatus(ctx, p, asked.transfer) };
   // The rail may still act on what it did not answer (D19): remembered, so a pause keeps it in flight (D36).
-  await unansweredSubmission.run(ctx.store.db, { id: p.id, at: nextCheck(ctx), now: ctx.clock.now().toISOString() });
+  const at = nextCheck(ctx, null, asked.kind === 'no_answer' ? asked.notBefore : undefined);
+  await unansweredSubmission.run(ctx.store.db, { id: p.id, at, now: ctx.clock.now().toISOString() });
   return { kind: 'unknown' };
 }
 
@@ -236,7 +243,8 @@ const unansweredSubmission = compiled<{ id: string; at: string; now: string }>((
   db.updateTable('payouts').set({ next_check_at: a.at, submission_unknown_at: a.now }).where('id', '=', a.id).where('status', '=', 'approved'),
 );
 
-type RailAnswer = { kind: 'known'; transfer: RailTransfer } | { kind: 'not_found' } | { kind: 'no_answer' };
+/** `notBefore`: the rail turned the question away and said when to ask again. */
+type RailAnswer = { kind: 'known'; transfer: RailTransfer } | { kind: 'not_found' } | { kind: 'no_answer'; notBefore?: string };
 
 /** Asks the rail about our reference: it has it, it positively does not, or it could not say. */
 export async function askRail(ctx: AppContext, p: PayoutsTable): Promise<RailAnswer> {
@@ -245,6 +253,6 @@ export async function askRail(ctx: AppContext, p: PayoutsTable): Promise<RailAns
     return t ? { kind: 'known', transfer: t } : { kind: 'not_found' };
   } catch (err) {
     ctx.log.warn({ err, payout: p.id }, 'rail status query failed');
-    return { kind: 'no_answer' };
+    return err instanceof RailBusyError ? { kind: 'no_answer', notBefore: err.notBefore } : { kind: 'no_answer' };
   }
 }

@@ -110,8 +110,22 @@ export interface RailTransfer {
 export type SubmitOutcome =
   | { kind: 'accepted'; transfer: RailTransfer }
   | { kind: 'rejected'; reason: RailRejectReason; message: string }
-  /** Timeout or lost answer: the money may or may not have moved. Reconcile with getTransfer. */
-  | { kind: 'unknown'; message: string };
+  /**
+   * Timeout or lost answer: the money may or may not have moved. Reconcile with getTransfer, no earlier than
+   * `notBefore` (ISO 8601) when the rail said when to ask again (HTTP 429/503 with Retry-After).
+   */
+  | { kind: 'unknown'; message: string; notBefore?: string };
+
+/** A rail that asked us to wait (HTTP 429/503 with Retry-After): its reads throw this; ask again no earlier than `notBefore`. */
+export class RailBusyError extends Error {
+  constructor(
+    message: string,
+    readonly notBefore: string,
+  ) {
+    super(message);
+    this.name = 'RailBusyError';
+  }
+}
 
 export type RailRejectReason = 'insufficient_funds' | 'destination_not_found' | 'destination_rejected' | 'invalid_request';
 

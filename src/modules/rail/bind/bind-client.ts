@@ -6,11 +6,14 @@ import { parseBindJson, stringifyBindJson } from './bind-wire.js';
 /** What became of one call to BIND. `unanswered`: no answer came (timeout, reset, refused): it may have acted. */
 export type BindResult<T> =
   | { kind: 'ok'; status: number; body: T }
-  | { kind: 'error'; status: number; message: string }
+  /** `retryAfterMs`: BIND (429, 503) said when to ask again (`Retry-After`), bounded by `MAX_RETRY_AFTER_MS`. */
+  | { kind: 'error'; status: number; message: string; retryAfterMs?: number }
   | { kind: 'unanswered'; message: string };
 
 /** A token is renewed this long before BIND says it expires, so no call goes out with one about to lapse. */
 const RENEW_BEFORE_MS = 60_000;
+/** A Retry-After longer than this is read as this: a wrong header must not park payouts for days. */
+export const MAX_RETRY_AFTER_MS = 15 * 60_000;
 
 /**
  * The HTTP client for BIND's PSP API (undici, one connection pool, optional mutual TLS). It keeps the OAuth2
@@ -84,7 +87,8 @@ export class BindClient {
       if (res.statusCode >= 200 && res.statusCode < 300) {
         return { kind: 'ok', status: res.statusCode, body: (text ? parseBindJson<T>(text) : null) as T };
       }
-      return { kind: 'error', status: res.statusCode, message: messageOf(text) || `HTTP ${res.statusCode}` };
+      const retryAfterMs = retryAfterOf(res.headers['retry-after'], this.now());
+      return { kind: 'error', status: res.statusCode, message: messageOf(text) || `HTTP ${res.statusCode}`, ...(retryAfterMs === null ? {} : { retryAfterMs }) };
     } catch (e) {
       return { kind: 'unanswered', message: `BIND ${method} ${path}: ${(e as Error).name === 'TimeoutError' ? `no answer within ${this.config.timeoutMs} ms` : (e as Error).message}` };
     }
@@ -119,6 +123,14 @@ export class BindClient {
     this.token = { value: body.access_token, renewAt: this.now() + Math.max(ttlMs - RENEW_BEFORE_MS, ttlMs / 2) };
     return body.access_token;
   }
+}
+
+/** `Retry-After` as delay-seconds or an HTTP date → milliseconds from now (bounded); null when absent or unreadable. */
+function retryAfterOf(header: string | string[] | undefined, now: number): number | null {
+  const v = (Array.isArray(header) ? header[0] : header)?.trim();
+  if (!v) return null;
+  const ms = /^\d+$/.test(v) ? Number(v) * 1000 : Date.parse(v) - now;
+  return Number.isFinite(ms) ? Math.min(Math.max(ms, 0), MAX_RETRY_AFTER_MS) : null;
 }
 
 /** BIND documents no error body; take a `message` (or similar) when there is one, never the whole body. */

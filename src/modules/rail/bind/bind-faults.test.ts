@@ -386,3 +386,45 @@ describe("BIND: a payout between two of our wallets in the payee's deposits", ()
     ]);
   });
 });
+
+describe('BIND turning calls away (429 with Retry-After)', () => {
+  let b: BindTestApp;
+  let ana: Wallet;
+  beforeAll(async () => {
+    b = await startBindTestApp();
+    ana = await onboard(b, 'Ana Paciente');
+    await b.credit(ana.cvu, '1000.00', 0);
+  });
+  afterAll(() => b.close());
+
+  const calls = async () => (await b.control<Partial<Record<'transfer' | 'status', number>>>('GET', '/__sim/calls')).body;
+  const status = async (id: string) => (await b.t.app.inject({ method: 'GET', url: `/v1/withdraws/${id}`, headers: bearer(ana.agentToken) })).json().status as string;
+  const tick = async (ms: number) => {
+    b.t.clock.advance(ms);
+    await b.t.app.jobs.payoutFollowUp!.runOnce();
+  };
+
+  it('a payout BIND turned away is asked about again only after Retry-After, then paid once', async () => {
+    // The simulator's 429 says Retry-After: 30.
+    await b.fault('transfer', '429');
+    await b.fault('status', '429', 1000);
+    const res = await withdraw(b.t.app, ana.agentToken, { amount_ars: 25, destination: OUTSIDE_CBU });
+    expect(res.statusCode, res.body).toBeLessThan(300);
+    const id = res.json().id as string;
+    const before = await calls();
+    // The follow-up runs every second; for the next 20 s BIND is not asked again.
+    for (let i = 0; i < 10; i++) await tick(2_000);
+    expect(await calls()).toEqual(before);
+    expect(await status(id)).toBe('approved');
+    // Once BIND takes calls again and the wait is over, the payout goes out, once.
+    await b.fault('status', '429', 0);
+    await tick(10_000);
+    await waitFor(async () => {
+      await tick(1_000);
+      return (await status(id)) === 'confirmed';
+    }, 'the payout to be confirmed');
+    const ref = (await b.t.app.ctx.store.db.selectFrom('payouts').select('rail_reference').where('id', '=', id).executeTakeFirstOrThrow()).rail_reference;
+    const booked = (await b.control<{ transfers: { origin_id: string }[] }>('GET', '/__sim/transfers')).body.transfers.filter((t) => t.origin_id === ref);
+    expect(booked).toHaveLength(1);
+  });
+});

@@ -15,6 +15,7 @@ import type {
   TransferLeg,
   TransferRequest,
 } from '../rail.port.js';
+import { RailBusyError } from '../rail.port.js';
 import type { BindClient, BindResult } from './bind-client.js';
 import { creditOf, type BindInbox } from './bind-inbox.js';
 import { BIND_PATHS, RECEIVED, centavosOf, decimal, pesosOf, type BindAccountLookup, type BindTransfer } from './bind-wire.js';
@@ -49,7 +50,7 @@ export class BindRail implements BankRail {
    * "Asignar alias" with three words unless the CVU already has one. Safe to repeat as a whole.
    */
   async openAccount(input: { ownerRef: string; legalId: string; legalName: string }): Promise<RailAccount> {
-    const created = must(
+    const created = this.must(
       await this.retryUnanswered(() =>
         this.client.call<{ cvu: string; label: string | null }>('POST', BIND_PATHS.createCvu, {
           body: { client_id: input.ownerRef, cuit: input.legalId, name: input.legalName.slice(0, 100) },
@@ -78,7 +79,7 @@ export class BindRail implements BankRail {
     const query: Record<string, string> = kind === 'ALIAS' ? { alias: value } : { cbuOrCvu: value };
     const r = await this.retryUnanswered(() => this.client.call<BindAccountLookup>('GET', BIND_PATHS.lookup, { query }));
     if (r.kind === 'error' && (r.status === 404 || r.status === 422)) return null;
-    const a = must(r, 'Consultar cuenta');
+    const a = this.must(r, 'Consultar cuenta');
     if (!a || a.activo === false || !a.cbucvu) return null;
     const accountNumber = a.cbucvu;
     return {
@@ -92,7 +93,7 @@ export class BindRail implements BankRail {
 
   /** "Consultar saldo" of one CVU (the `cvu` header, as the transfers listing takes its filters). */
   async getBalance(cvu: string): Promise<number> {
-    const b = must(await this.retryUnanswered(() => this.client.call<{ saldo: string }>('GET', BIND_PATHS.balance, { headers: { cvu } })), 'Consultar saldo');
+    const b = this.must(await this.retryUnanswered(() => this.client.call<{ saldo: string }>('GET', BIND_PATHS.balance, { headers: { cvu } })), 'Consultar saldo');
     const c = centavosOf(b?.saldo);
     if (c === null) throw new Error('BIND Consultar saldo: the balance is not an exact amount');
     return c;
@@ -101,7 +102,7 @@ export class BindRail implements BankRail {
   /** "Consultar Transferencias" of one CVU, both ways, newest first. */
   async listLegs(cvu: string, limit: number): Promise<TransferLeg[]> {
     const items = listOf(
-      must(await this.retryUnanswered(() => this.client.call<unknown>('GET', BIND_PATHS.transfers, { headers: { cvu, start: '1', length: String(limit) } })), 'Consultar transferencias'),
+      this.must(await this.retryUnanswered(() => this.client.call<unknown>('GET', BIND_PATHS.transfers, { headers: { cvu, start: '1', length: String(limit) } })), 'Consultar transferencias'),
     );
     // A transfer between two of our CVUs shows in the payee's listing twice: as the payer's transfer and as the
     // credit received, both carrying its Coelsa id. The received one is the payee's deposit.
@@ -134,7 +135,12 @@ export class BindRail implements BankRail {
       // (a gateway that timed out waiting for BIND, which may have booked it), 409 (a conflict, e.g. the same
       // origin_id still being worked) and 425: none of them is BIND refusing the transfer, and calling one a
       // rejection fails a payout whose money may have moved, inviting the agent to pay again (D19).
-      if (r.status === 0 || r.status >= 500 || UNANSWERED_4XX.has(r.status)) return { kind: 'unknown', message: r.message };
+      if (r.status === 0 || r.status >= 500 || UNANSWERED_4XX.has(r.status)) {
+        // A 429 or 503 with Retry-After: BIND turned the call away and said when to come back; asking it about
+        // the transfer before then only meets the same answer, so the caller waits until `notBefore`.
+        const notBefore = r.retryAfterMs === undefined ? undefined : new Date(this.clock.now().getTime() + r.retryAfterMs).toISOString();
+        return { kind: 'unknown', message: r.message, ...(notBefore ? { notBefore } : {}) };
+      }
       return { kind: 'rejected', reason: rejectReasonOf(r.message), message: r.message };
     }
     const status = stateOf(r.body?.status);
@@ -146,7 +152,7 @@ export class BindRail implements BankRail {
   async getTransfer(reference: string): Promise<RailTransfer | null> {
     const r = await this.retryUnanswered(() => this.client.call<BindTransfer>('GET', BIND_PATHS.transferById(reference)));
     if (r.kind === 'error' && r.status === 404) return null;
-    const t = must(r, 'Consultar transferencia');
+    const t = this.must(r, 'Consultar transferencia');
     if (!t) return null;
     const status = stateOf(t.status);
     if (t.status === 'UNKNOWN_FOREVER') {
@@ -189,7 +195,7 @@ export class BindRail implements BankRail {
           headers: { type: RECEIVED, fromDate: from, toDate: to, start: String(page), length: String(LISTING_PAGE) },
         }),
       );
-      const items = listOf(must(r, 'Consultar transferencias'));
+      const items = listOf(this.must(r, 'Consultar transferencias'));
       const credits = items.flatMap((t) => {
         const c = creditOf(t, now.toISOString());
         return c ? [c] : [];
@@ -216,6 +222,11 @@ export class BindRail implements BankRail {
       counterpartyLegalId: t.counterparty?.id || null,
       counterpartyAccount: account,
     };
+  }
+
+  /** The answer's body, or an error saying why there is none (a `RailBusyError` when BIND said when to ask again). */
+  private must<T>(r: BindResult<T>, what: string): T {
+    return must(r, what, this.clock.now());
   }
 
   /** Repeats a call once when no answer came: only for calls BIND makes safe to repeat (reads, keyed creations). */
@@ -253,9 +264,11 @@ export function rejectReasonOf(message: string): RailRejectReason {
   return 'invalid_request';
 }
 
-function must<T>(r: BindResult<T>, what: string): T {
+function must<T>(r: BindResult<T>, what: string, now: Date): T {
   if (r.kind === 'ok') return r.body;
-  throw new Error(`BIND ${what}: ${r.kind === 'error' ? `HTTP ${r.status} ${r.message}` : r.message}`);
+  const message = `BIND ${what}: ${r.kind === 'error' ? `HTTP ${r.status} ${r.message}` : r.message}`;
+  if (r.kind === 'error' && r.retryAfterMs !== undefined) throw new RailBusyError(message, new Date(now.getTime() + r.retryAfterMs).toISOString());
+  throw new Error(message);
 }
 
 /** BIND documents the listing's items, not its envelope: an array, or one under a usual key. */

@@ -47,7 +47,7 @@ export interface BindSimulator {
 }
 
 export type FaultOp = 'token' | 'transfer' | 'status' | 'lookup' | 'settle';
-export type FaultMode = 'timeout' | '500' | 'unknown' | 'fail';
+export type FaultMode = 'timeout' | '500' | '429' | 'unknown' | 'fail';
 
 
 interface SimTransfer {
@@ -66,10 +66,14 @@ class HttpError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    readonly headers: Record<string, string> = {},
   ) {
     super(message);
   }
 }
+
+/** BIND's gateway turning calls away: nothing was done, ask again after Retry-After. */
+const tooMany = () => new HttpError(429, 'Too Many Requests', { 'retry-after': '30' });
 
 export async function startBindSimulator(opts: BindSimulatorOptions = {}): Promise<BindSimulator> {
   const sim = new Simulator(opts);
@@ -94,6 +98,8 @@ class Simulator {
   private readonly transfers = new Map<string, SimTransfer>();
   private readonly received: BindTransfer[] = [];
   private readonly faults = new Map<FaultOp, { mode: FaultMode; count: number }>();
+  /** How many calls of each kind it was asked (`GET /__sim/calls`). */
+  private readonly calls = new Map<FaultOp, number>();
   private readonly timers = new Set<NodeJS.Timeout>();
   private readonly pending = new Set<Promise<unknown>>();
   private closed = false;
@@ -110,7 +116,7 @@ class Simulator {
       if (answer === HANG) return this.hang(res);
       send(res, 200, answer);
     } catch (e) {
-      if (e instanceof HttpError) send(res, e.status, { message: e.message });
+      if (e instanceof HttpError) send(res, e.status, { message: e.message }, e.headers);
       else send(res, 500, { message: 'Error interno' });
     }
   }
@@ -219,6 +225,7 @@ class Simulator {
     if (originId.length > 15) throw new HttpError(422, 'origin_id tiene más de 15 caracteres');
     const fault = this.fault('transfer');
     if (fault === '500') throw new HttpError(500, 'Error interno');
+    if (fault === '429') throw tooMany();
     // "Si se crea una transferencia con un origin_id ya existente, no se crea una nueva y se devuelve la original."
     const existing = this.transfers.get(originId);
     if (existing) return fault === 'timeout' ? HANG : existing.transfer;
@@ -297,6 +304,7 @@ class Simulator {
     const fault = this.fault('status');
     if (fault === 'timeout') return HANG;
     if (fault === '500') throw new HttpError(500, 'Error interno');
+    if (fault === '429') throw tooMany();
     const t = this.transfers.get(id) ?? [...this.transfers.values()].find((x) => x.transfer.transaction_ids.includes(id));
     if (!t) {
       const incoming = this.received.find((r) => r.id === id);
@@ -346,6 +354,7 @@ class Simulator {
       for (const token of this.tokens.keys()) this.tokens.set(token, 0);
       return { expired: this.tokens.size };
     }
+    if (method === 'GET' && p === '/__sim/calls') return Object.fromEntries(this.calls);
     if (method === 'GET' && p === '/__sim/transfers') {
       return { transfers: [...this.transfers.values()].map((t) => ({ origin_id: t.transfer.details.origin_id, amount: decimal(pesosOf(t.amount)), status: t.transfer.status })) };
     }
@@ -409,6 +418,7 @@ class Simulator {
   }
 
   private fault(op: FaultOp): FaultMode | null {
+    this.calls.set(op, (this.calls.get(op) ?? 0) + 1);
     const f = this.faults.get(op);
     if (!f || f.count <= 0) return null;
     f.count -= 1;
