@@ -1,4 +1,8 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { selfSignedCertificate } from '../test/tls-cert.js';
 import { ConfigError, parseConfig } from './config.js';
 
 describe('configuration for several nodes (D29)', () => {
@@ -65,6 +69,24 @@ describe('the bank rail (D43)', () => {
     expect(() => parseConfig({ ...bind, BIND_CLIENT_CERT_FILE: '/x.pem' })).toThrow(/BIND_CLIENT_KEY_FILE/);
     expect(() => parseConfig({ ...bind, BIND_WEBHOOK_ALLOWED_IPS: '10.0.0.0/33' })).toThrow(/BIND_WEBHOOK_ALLOWED_IPS/);
     expect(parseConfig({ ...bind, BIND_WEBHOOK_ALLOWED_IPS: '200.1.2.3, 10.0.0.0/8' }).bind?.webhookAllowedIps).toEqual(['200.1.2.3', '10.0.0.0/8']);
+  });
+  it('with BIND, a client certificate, key or CA that cannot be read or is not PEM stops the start naming the setting', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'bind-tls-'));
+    const file = (name: string, text: string) => (writeFileSync(path.join(dir, name), text), path.join(dir, name));
+    const mine = selfSignedCertificate(['bind.test']);
+    const cert = file('cert.pem', mine.cert);
+    const key = file('key.pem', mine.key);
+    const otherKey = file('other-key.pem', selfSignedCertificate(['bind.test']).key);
+    const junk = file('junk.pem', 'not a certificate\n');
+    const tls = (c: string, k: string, ca = '') => parseConfig({ ...bind, BIND_CLIENT_CERT_FILE: c, BIND_CLIENT_KEY_FILE: k, BIND_CA_FILE: ca });
+    expect(tls(cert, key, cert).bind).toMatchObject({ clientCertFile: cert, clientKeyFile: key, caFile: cert });
+    expect(() => tls(path.join(dir, 'missing.pem'), key)).toThrow(/BIND_CLIENT_CERT_FILE: cannot read .*missing\.pem.*ENOENT/);
+    expect(() => tls(cert, path.join(dir, 'missing.pem'))).toThrow(/BIND_CLIENT_KEY_FILE: cannot read/);
+    expect(() => tls(junk, key)).toThrow(/BIND_CLIENT_CERT_FILE: .* is not a PEM certificate/);
+    expect(() => tls(cert, junk)).toThrow(/BIND_CLIENT_KEY_FILE: .* is not a PEM private key/);
+    expect(() => tls(cert, otherKey)).toThrow(/BIND_CLIENT_KEY_FILE: .* is not the private key of BIND_CLIENT_CERT_FILE's certificate/);
+    expect(() => tls(cert, key, junk)).toThrow(/BIND_CA_FILE: .* is not a PEM certificate/);
+    expect(() => tls(cert, key, path.join(dir, 'missing.pem'))).toThrow(/BIND_CA_FILE: cannot read/);
   });
 });
 

@@ -1,4 +1,7 @@
+import { X509Certificate, createPrivateKey } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
+import { createSecureContext } from 'node:tls';
 import { Type, type Static } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import { APPROVAL_CHANNEL_NAMES, type ApprovalChannelName, type BindConfig, type Config } from './config-types.js';
@@ -261,6 +264,37 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   };
 }
 
+/**
+ * The mutual-TLS files are read and checked at start: a missing file or one that is not PEM would otherwise surface
+ * only as Node's bare ENOENT stack, or as a TLS error on every call to BIND with no setting named.
+ */
+function checkBindTls(e: Env): void {
+  const read = (k: 'BIND_CLIENT_CERT_FILE' | 'BIND_CLIENT_KEY_FILE' | 'BIND_CA_FILE'): string | null => {
+    if (!e[k]) return null;
+    try {
+      return readFileSync(e[k], 'utf8');
+    } catch (err) {
+      throw new ConfigError(`Invalid configuration:\n  ${k}: cannot read ${JSON.stringify(e[k])} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
+    }
+  };
+  const check = (k: string, test: () => unknown, what: string) => {
+    try {
+      test();
+    } catch (err) {
+      throw new ConfigError(`Invalid configuration:\n  ${k}: ${JSON.stringify(e[k as keyof Env])} is not ${what} (${(err as Error).message})`);
+    }
+  };
+  const cert = read('BIND_CLIENT_CERT_FILE');
+  const key = read('BIND_CLIENT_KEY_FILE');
+  const ca = read('BIND_CA_FILE');
+  if (cert !== null && key !== null) {
+    check('BIND_CLIENT_CERT_FILE', () => new X509Certificate(cert), 'a PEM certificate');
+    check('BIND_CLIENT_KEY_FILE', () => createPrivateKey(key), 'a PEM private key');
+    check('BIND_CLIENT_KEY_FILE', () => createSecureContext({ cert, key }), "the private key of BIND_CLIENT_CERT_FILE's certificate");
+  }
+  if (ca !== null) check('BIND_CA_FILE', () => new X509Certificate(ca), 'a PEM certificate');
+}
+
 function parseBind(e: Env): BindConfig {
   const required = ['BIND_API_URL', 'BIND_TOKEN_URL', 'BIND_CLIENT_ID', 'BIND_CLIENT_SECRET', 'BIND_WEBHOOK_TOKEN'] as const;
   const missing = required.filter((k) => !e[k]);
@@ -274,6 +308,7 @@ function parseBind(e: Env): BindConfig {
   if (Boolean(e.BIND_CLIENT_CERT_FILE) !== Boolean(e.BIND_CLIENT_KEY_FILE)) {
     throw new ConfigError('Invalid configuration:\n  BIND_CLIENT_CERT_FILE and BIND_CLIENT_KEY_FILE: give both (mutual TLS) or neither');
   }
+  checkBindTls(e);
   const ips = list(e.BIND_WEBHOOK_ALLOWED_IPS);
   for (const ip of ips) {
     const [addr, bits, ...rest] = ip.split('/');
