@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBindTestApp, waitFor, type BindTestApp } from '../../../../test/bind-harness.js';
 import { bearer, createUser, eventTypes, randomCuit, setThresholds, withdraw, type TestUser } from '../../../../test/helpers.js';
@@ -426,5 +427,47 @@ describe('BIND turning calls away (429 with Retry-After)', () => {
     const ref = (await b.t.app.ctx.store.db.selectFrom('payouts').select('rail_reference').where('id', '=', id).executeTakeFirstOrThrow()).rail_reference;
     const booked = (await b.control<{ transfers: { origin_id: string }[] }>('GET', '/__sim/transfers')).body.transfers.filter((t) => t.origin_id === ref);
     expect(booked).toHaveLength(1);
+  });
+});
+
+describe('BIND that cannot say what became of a transfer (UNKNOWN, UNKNOWN_FOREVER)', () => {
+  let b: BindTestApp;
+  let ana: Wallet;
+  const logs: string[] = [];
+  beforeAll(async () => {
+    b = await startBindTestApp({ env: { LOG_LEVEL: 'info' }, deps: { logStream: new Writable({ write: (chunk, _enc, done) => void (logs.push(String(chunk)), done()) }) } });
+    ana = await onboard(b, 'Ana Incierta');
+    await b.credit(ana.cvu, '1000.00', 0);
+  });
+  afterAll(() => b.close());
+
+  const statusCalls = async () => (await b.control<{ status?: number }>('GET', '/__sim/calls')).body.status ?? 0;
+  const status = async (id: string) => (await b.t.app.inject({ method: 'GET', url: `/v1/withdraws/${id}`, headers: bearer(ana.agentToken) })).json().status as string;
+  const tick = async (ms: number) => {
+    b.t.clock.advance(ms);
+    await b.t.app.jobs.payoutFollowUp!.runOnce();
+  };
+  const gaveUpLines = () => logs.filter((l) => l.includes('UNKNOWN_FOREVER')).length;
+
+  it.each([
+    ['UNKNOWN_FOREVER', 'unknown_forever', 3_600_000],
+    ['UNKNOWN', 'unknown', 60_000],
+  ] as const)('a transfer BIND answers %s about is asked again later, not at every pass of the follow-up', async (_state, mode, recheckMs) => {
+    const res = await withdraw(b.t.app, ana.agentToken, { amount_ars: 30, destination: OUTSIDE_CBU });
+    expect(res.statusCode, res.body).toBe(201);
+    const id = res.json().id as string;
+    await b.settled();
+    await b.fault('status', mode, 1000);
+    const calls = await statusCalls();
+    const lines = gaveUpLines();
+    // Twenty seconds of the follow-up, which runs every second.
+    for (let i = 0; i < 10; i++) await tick(2_000);
+    expect((await statusCalls()) - calls).toBe(1);
+    expect(gaveUpLines() - lines).toBe(mode === 'unknown_forever' ? 1 : 0);
+    expect(await status(id)).toBe('submitted');
+    // Asked again when the wait is over; once BIND says, the payout settles.
+    await b.fault('status', mode, 0);
+    await tick(recheckMs);
+    expect(await status(id)).toBe('confirmed');
   });
 });

@@ -24,6 +24,13 @@ import { BIND_PATHS, RECEIVED, centavosOf, decimal, pesosOf, type BindAccountLoo
 const STATUS_PARALLELISM = 4;
 /** 4xx answers to a transfer that do not say BIND refused it (401 after one renewal, 408, 409, 425, 429). */
 const UNANSWERED_4XX = new Set([401, 408, 409, 425, 429]);
+/**
+ * When to ask again about a transfer BIND cannot say about: `UNKNOWN` ("se intenta resolver durante el día") or a
+ * state we do not know in a minute, `UNKNOWN_FOREVER` (BIND gave up; it takes a claim) in an hour. Asked at the
+ * follow-up's pace (every second) such a transfer was a query, and for UNKNOWN_FOREVER an error line, per second.
+ */
+const UNRESOLVED_RECHECK_MS = 60_000;
+const GAVE_UP_RECHECK_MS = 3_600_000;
 /** Page size of the transfers listing the reconciliation reads. */
 const LISTING_PAGE = 100;
 /** The reconciliation looks this far back: today and the two days before (Buenos Aires days). */
@@ -155,10 +162,12 @@ export class BindRail implements BankRail {
     const t = this.must(r, 'Consultar transferencia');
     if (!t) return null;
     const status = stateOf(t.status);
-    if (t.status === 'UNKNOWN_FOREVER') {
-      this.log.error({ reference }, 'BIND gave up resolving this transfer (UNKNOWN_FOREVER): it needs a claim with its Coelsa id');
-    }
-    return this.toRailTransfer(reference, t, status === 'unknown' ? 'IN_PROGRESS' : status);
+    if (status !== 'unknown') return this.toRailTransfer(reference, t, status);
+    const gaveUp = t.status === 'UNKNOWN_FOREVER';
+    if (gaveUp) this.log.error({ reference }, 'BIND gave up resolving this transfer (UNKNOWN_FOREVER): it needs a claim with its Coelsa id');
+    else if (t.status !== 'UNKNOWN') this.log.warn({ reference, status: t.status }, 'BIND answered a transfer state we do not know; it stays in progress');
+    const settlesAfter = new Date(this.clock.now().getTime() + (gaveUp ? GAVE_UP_RECHECK_MS : UNRESOLVED_RECHECK_MS)).toISOString();
+    return { ...this.toRailTransfer(reference, t, 'IN_PROGRESS'), settlesAfter };
   }
 
   /** BIND has no batch query: one "Consultar Transferencia" per reference, a few at a time. */

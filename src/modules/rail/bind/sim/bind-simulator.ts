@@ -47,7 +47,7 @@ export interface BindSimulator {
 }
 
 export type FaultOp = 'token' | 'transfer' | 'status' | 'lookup' | 'settle';
-export type FaultMode = 'timeout' | '500' | '429' | 'unknown' | 'fail';
+export type FaultMode = 'timeout' | '500' | '429' | 'unknown' | 'unknown_forever' | 'fail';
 
 
 interface SimTransfer {
@@ -311,6 +311,7 @@ class Simulator {
       if (incoming) return incoming;
       throw new HttpError(404, 'Transferencia inexistente');
     }
+    if (fault === 'unknown_forever') return { ...t.transfer, status: 'UNKNOWN_FOREVER' };
     return fault === 'unknown' ? { ...t.transfer, status: 'UNKNOWN' } : t.transfer;
   }
 
