@@ -59,6 +59,13 @@ describe('the bank rail (D43)', () => {
     expect(parseConfig(bind)).toMatchObject({ bankRail: 'bind', sandbox: false, bind: { apiUrl: 'https://api.bindpagos.com.ar', timeoutMs: 10000 } });
     expect(() => parseConfig({ BANK_RAIL: 'other' })).toThrow(/BANK_RAIL/);
   });
+  it("BIND's credentials without BANK_RAIL stop the start instead of running the sandbox bank where BIND was meant", () => {
+    const { BANK_RAIL: _, ...credentials } = bind;
+    expect(() => parseConfig(credentials)).toThrow(/BANK_RAIL: unset, but BIND_API_URL, BIND_TOKEN_URL, BIND_CLIENT_ID, BIND_CLIENT_SECRET are set.*BANK_RAIL=bind/);
+    expect(() => parseConfig({ BIND_API_URL: bind.BIND_API_URL })).toThrow(/BANK_RAIL: unset, but BIND_API_URL is set/);
+    expect(parseConfig({ ...credentials, BANK_RAIL: 'sandbox' })).toMatchObject({ bankRail: 'sandbox', bind: null });
+    expect(parseConfig({ ...credentials, BANK_RAIL: 'bind' })).toMatchObject({ bankRail: 'bind' });
+  });
   it('with BIND, a missing setting stops the start with a message naming it', () => {
     for (const key of Object.keys(bind).filter((k) => k !== 'BANK_RAIL')) {
       const env: Record<string, string> = { ...bind };

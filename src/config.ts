@@ -148,6 +148,16 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   }
   const e = withDefaults as Env;
 
+  // BIND's credentials without BANK_RAIL: the default would start the sandbox bank (simulated money, and helpers
+  // that credit any wallet) where BIND was meant. Only an explicit BANK_RAIL=sandbox keeps it with them set.
+  const bindGiven = (['BIND_API_URL', 'BIND_TOKEN_URL', 'BIND_CLIENT_ID', 'BIND_CLIENT_SECRET'] as const).filter((k) => given[k] !== undefined);
+  if (given.BANK_RAIL === undefined && bindGiven.length > 0) {
+    throw new ConfigError(
+      `Invalid configuration:\n  BANK_RAIL: unset, but ${bindGiven.join(', ')} ${bindGiven.length > 1 ? 'are' : 'is'} set; the default would run the sandbox bank ` +
+        '(simulated money). Set BANK_RAIL=bind to pay through BIND, or BANK_RAIL=sandbox to keep the sandbox',
+    );
+  }
+
   const channels = list(e.APPROVAL_CHANNELS);
   for (const c of channels) {
     if (!(APPROVAL_CHANNEL_NAMES as readonly string[]).includes(c)) {
