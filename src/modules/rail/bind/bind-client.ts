@@ -12,6 +12,11 @@ export type BindResult<T> =
 
 /** A token is renewed this long before BIND says it expires, so no call goes out with one about to lapse. */
 const RENEW_BEFORE_MS = 60_000;
+/**
+ * The largest answer read from BIND. Its largest is a listing page of 100 transfers (about 100 KB); a bigger one is
+ * not BIND's answer to us (a misrouted download, a broken gateway) and is not kept in memory: the call is unanswered.
+ */
+export const MAX_ANSWER_BYTES = 2 * 1024 * 1024;
 /** A Retry-After longer than this is read as this: a wrong header must not park payouts for days. */
 export const MAX_RETRY_AFTER_MS = 15 * 60_000;
 
@@ -83,7 +88,7 @@ export class BindClient {
         body: opts.body === undefined ? undefined : stringifyBindJson(opts.body),
         signal: AbortSignal.timeout(this.config.timeoutMs),
       });
-      const text = await res.body.text();
+      const text = await boundedText(res.body, res.headers['content-length']);
       if (res.statusCode >= 200 && res.statusCode < 300) {
         return { kind: 'ok', status: res.statusCode, body: (text ? parseBindJson<T>(text) : null) as T };
       }
@@ -115,7 +120,7 @@ export class BindClient {
       body: form.toString(),
       signal: AbortSignal.timeout(this.config.timeoutMs),
     });
-    const text = await res.body.text();
+    const text = await boundedText(res.body, res.headers['content-length']);
     if (res.statusCode !== 200) throw new Error(`HTTP ${res.statusCode} ${messageOf(text)}`.trim());
     const body = JSON.parse(text) as { access_token?: string; expires_in?: number | string };
     if (!body.access_token) throw new Error('no access_token in the answer');
@@ -123,6 +128,23 @@ export class BindClient {
     this.token = { value: body.access_token, renewAt: this.now() + Math.max(ttlMs - RENEW_BEFORE_MS, ttlMs / 2) };
     return body.access_token;
   }
+}
+
+/** The answer's text, refused past `MAX_ANSWER_BYTES` (by its declared length, or as it arrives) without reading the rest. */
+async function boundedText(body: Dispatcher.ResponseData['body'], declared: string | string[] | undefined): Promise<string> {
+  const tooLarge = () => {
+    body.destroy();
+    return new Error(`the answer is larger than ${MAX_ANSWER_BYTES} bytes`);
+  };
+  if (Number(Array.isArray(declared) ? declared[0] : declared) > MAX_ANSWER_BYTES) throw tooLarge();
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_ANSWER_BYTES) throw tooLarge();
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks).toString('utf8');
 }
 
 /** `Retry-After` as delay-seconds or an HTTP date → milliseconds from now (bounded); null when absent or unreadable. */

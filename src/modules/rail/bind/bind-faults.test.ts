@@ -471,3 +471,56 @@ describe('BIND that cannot say what became of a transfer (UNKNOWN, UNKNOWN_FOREV
     expect(await status(id)).toBe('confirmed');
   });
 });
+
+/** A gateway in front of BIND that, when told, answers the balance query with a body of many megabytes. */
+describe('BIND behind a gateway that answers with a huge body', () => {
+  let b: BindTestApp;
+  let gateway: Server;
+  let target = '';
+  let huge: { left: number; declared: boolean } = { left: 0, declared: false };
+  let ana: Wallet;
+
+  beforeAll(async () => {
+    gateway = createServer(async (req, res) => {
+      const chunks: Buffer[] = [];
+      for await (const c of req) chunks.push(c as Buffer);
+      if (req.method === 'GET' && req.url === BIND_PATHS.balance && huge.left > 0) {
+        huge.left -= 1;
+        // Valid JSON with the balance in it, padded to 24 MB, written in 1 MB pieces.
+        const piece = 'a'.repeat(1024 * 1024);
+        const head = '{"moneda":"ARS","saldo":10.00,"fecha":"2026-01-01T00:00:00Z","pad":"';
+        const headers: Record<string, string | number> = { 'content-type': 'application/json' };
+        if (huge.declared) headers['content-length'] = head.length + 24 * piece.length + 2;
+        res.writeHead(200, headers);
+        res.write(head);
+        for (let i = 0; i < 24 && !res.destroyed; i++) if (!res.write(piece)) await new Promise((r) => res.once('drain', r).once('close', r));
+        res.end('"}');
+        return;
+      }
+      const headers = Object.fromEntries(Object.entries(req.headers).filter(([k]) => !['host', 'content-length', 'connection'].includes(k))) as Record<string, string>;
+      const upstream = await fetch(`${target}${req.url}`, { method: req.method, headers, body: req.method === 'POST' ? Buffer.concat(chunks) : undefined });
+      res.writeHead(upstream.status, { 'content-type': upstream.headers.get('content-type') ?? 'application/json' }).end(await upstream.text());
+    });
+    await new Promise<void>((r) => gateway.listen(0, '127.0.0.1', r));
+    b = await startBindTestApp({ env: { BIND_API_URL: `http://127.0.0.1:${(gateway.address() as AddressInfo).port}` } });
+    target = b.sim.url;
+    ana = await onboard(b, 'Ana Voluminosa');
+    await b.credit(ana.cvu, '10.00', 0);
+  });
+  afterAll(async () => {
+    await b.close();
+    gateway.closeAllConnections();
+    await new Promise<void>((r) => gateway.close(() => r()));
+  });
+
+  const balance = () => b.t.app.inject({ method: 'GET', url: '/v1/balance', headers: bearer(ana.agentToken) });
+
+  it.each([false, true])('an answer of many megabytes is not read into memory (length declared: %s): the balance is 503, then fine', async (declared) => {
+    expect((await balance()).json().available).toBe('10.00');
+    huge = { left: 2, declared };
+    const res = await balance();
+    expect(res.statusCode, res.body).toBe(503);
+    expect(res.json().error).toBe('RAIL_UNAVAILABLE');
+    expect((await balance()).json().available).toBe('10.00');
+  });
+});
