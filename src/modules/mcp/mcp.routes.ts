@@ -3,7 +3,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { isAllowedHost } from '../../http/allowed-hosts.js';
 import { bearerToken } from '../../http/auth.js';
-import { sendError } from '../../http/errors.js';
+import { RETRY_AFTER_SECONDS, sendError } from '../../http/errors.js';
 import { chargeFailedRequest } from '../../http/rate-limit.js';
 import type { App } from '../../http/types.js';
 import { AppError } from '../../shared/errors.js';
@@ -135,7 +135,8 @@ export function mcpRoutes(app: App, ctx: AppContext, oauth: OAuthServer): void {
     const malformed = malformedToolCall(request.body);
     if (malformed) return reply.status(200).send(jsonRpcError(-32602, malformed.message, malformed.id));
     scopeChallenge(oauth, request.principal!, request.body, reply);
-    const server = buildMcpServer(ctx, request.principal!);
+    // The SDK writes the answer after the call has run: a "not now" sets Retry-After on it first (D42).
+    const server = buildMcpServer(ctx, request.principal!, () => reply.raw.setHeader('retry-after', RETRY_AFTER_SECONDS));
     // Stateless: no session id, JSON answers instead of SSE streams.
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     reply.raw.on('close', () => {

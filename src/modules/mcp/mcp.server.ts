@@ -31,9 +31,10 @@ const toolError = (body: Record<string, unknown>) => ({
 
 /**
  * One MCP server per request (stateless), bound to the caller's key. Business failures are tool results with
- * `isError` and the REST error codes; an unknown tool stays a JSON-RPC error.
+ * `isError` and the REST error codes; an unknown tool stays a JSON-RPC error. `retryLater` is told when a call
+ * answers a "not now" (SERVICE_UNAVAILABLE, RAIL_UNAVAILABLE), so the HTTP answer carries `Retry-After` as REST's does.
  */
-export function buildMcpServer(ctx: AppContext, who: Principal): Server {
+export function buildMcpServer(ctx: AppContext, who: Principal, retryLater: () => void = () => undefined): Server {
   const server = new Server({ name: 'ars-wallet-payouts', version: VERSION }, { capabilities: { tools: {} } });
 
   server.setRequestHandler(ListToolsRequestSchema, async () => ({
@@ -80,6 +81,7 @@ export function buildMcpServer(ctx: AppContext, who: Principal): Server {
       const err = toAppError(e);
       if (isStoreUnavailable(e)) ctx.metrics.storeUnavailable(storeFailureKind(e));
       if (err.code === 'INTERNAL_ERROR') ctx.log.error({ err: e, tool: t.name }, 'MCP tool failed');
+      if (err.code === 'SERVICE_UNAVAILABLE' || err.code === 'RAIL_UNAVAILABLE') retryLater();
       return toolError(err.toBody());
     }
   });
