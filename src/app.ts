@@ -160,7 +160,9 @@ export async function buildApp(config: Config, deps: Deps = {}): Promise<Fastify
       const incoming = req.headers['x-request-id'];
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : `req_${randomUUID()}`;
     },
-    return503OnClosing: true,
+    // A request arriving while the node drains is refused by registerAdmission in our envelope, with Retry-After;
+    // Fastify's own refusal had neither (D8, D42).
+    return503OnClosing: false,
     trustProxy: config.trustProxy, // D30: request.ip (limiter key, logs) from X-Forwarded-For only when told
   }).withTypeProvider<TypeBoxTypeProvider>();
   const app = fastify as unknown as App;

@@ -28,11 +28,23 @@ declare module 'fastify' {
  */
 export function registerAdmission(app: FastifyInstance, limit: number): void {
   let inFlight = 0;
+  // Shutting down (SIGTERM): what is in flight is finished, and a request that still arrives (on a connection
+  // that was busy, so not closed) is refused here like any other "not now", so its client retries elsewhere.
+  let closing = false;
+  app.addHook('preClose', (done) => {
+    closing = true;
+    done();
+  });
   const leave = (request: FastifyRequest) => {
     // onResponse and onRequestAbort can both fire for one request: count it out once.
     if (admitted.delete(request)) inFlight--;
   };
   app.addHook('onRequest', (request, reply, done) => {
+    if (closing) {
+      const leaving = new AppError('SERVICE_UNAVAILABLE', 'This node is shutting down; retry in a moment');
+      void reply.code(leaving.statusCode).header('retry-after', RETRY_AFTER_SECONDS).header('connection', 'close').send(leaving.toBody());
+      return;
+    }
     const config = request.routeOptions.config;
     if (config?.safetyAction || config?.login || config?.alwaysAdmit) return done();
     if (inFlight >= limit) {
