@@ -14,6 +14,7 @@ import { registerAdmission } from './http/admission.js';
 import { registerAccess } from './http/auth.js';
 import { registerAuditTrail } from './http/audit-trail.js';
 import { registerErrorHandling } from './http/errors.js';
+import { loggedUrl } from './http/logged-url.js';
 import { openapiOptions } from './http/openapi.js';
 import { connectRedis, registerRateLimit } from './http/rate-limit.js';
 import { registerValidation } from './http/validation.js';
@@ -66,7 +67,7 @@ import { SandboxRail } from './modules/rail/sandbox/sandbox-rail.js';
 import { BindClient } from './modules/rail/bind/bind-client.js';
 import { BindInbox } from './modules/rail/bind/bind-inbox.js';
 import { BindRail } from './modules/rail/bind/bind-rail.js';
-import { bindWebhookRoutes, redactWebhookUrl } from './modules/rail/bind/bind.routes.js';
+import { bindWebhookRoutes } from './modules/rail/bind/bind.routes.js';
 import { sandboxRoutes } from './modules/sandbox/sandbox.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { walletRoutes } from './modules/wallet/wallet.routes.js';
@@ -130,12 +131,13 @@ export async function buildApp(config: Config, deps: Deps = {}): Promise<Fastify
         ],
         censor: '[redacted]',
       },
-      // D43: BIND's webhook URL carries its secret token; every logged URL shows it redacted.
+      // D43: BIND's webhook URL carries its secret token, WhatsApp's subscription check its verify token in the
+      // query: every logged URL shows them redacted.
       serializers: {
         err: compactError,
         req: (req: { method: string; url: string; host?: string; ip?: string; socket?: { remotePort?: number } }) => ({
           method: req.method,
-          url: redactWebhookUrl(req.url),
+          url: loggedUrl(req.url),
           host: req.host,
           remoteAddress: req.ip,
           remotePort: req.socket?.remotePort,

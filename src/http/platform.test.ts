@@ -76,6 +76,40 @@ describe('logs never show secrets', () => {
   });
 });
 
+describe('logged URLs', () => {
+  it('show a secret sent in a query parameter (WhatsApp\'s hub.verify_token) as [redacted]', async () => {
+    const lines: string[] = [];
+    const sink = new Writable({
+      write(chunk, _enc, cb) {
+        lines.push(chunk.toString());
+        cb();
+      },
+    });
+    const verify = 'verify-token-0123456789-abcdef';
+    const t = await startTestApp({
+      env: {
+        LOG_LEVEL: 'info',
+        APPROVAL_CHANNELS: 'dashboard,whatsapp',
+        WHATSAPP_TOKEN: 'EAAG-test-token',
+        WHATSAPP_PHONE_NUMBER_ID: '1234567890',
+        WHATSAPP_APP_SECRET: 'app-secret-0123456789-abcdef',
+        WHATSAPP_VERIFY_TOKEN: verify,
+        WHATSAPP_TEMPLATE: 'aprobacion_pago:es_AR',
+      },
+      deps: { logStream: sink },
+    });
+    try {
+      const res = await t.app.inject({ method: 'GET', url: `/v1/channels/whatsapp/webhook?hub.mode=subscribe&hub.verify_token=${verify}&hub.challenge=1158201444` });
+      expect(res.statusCode).toBe(200);
+      const log = lines.join('');
+      expect(log).toContain('/v1/channels/whatsapp/webhook?hub.mode=subscribe&hub.verify_token=[redacted]&hub.challenge=1158201444');
+      expect(log).not.toContain(verify);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
 describe('configuration (D3)', () => {
   it('has the documented defaults', () => {
     const c = parseConfig({});
