@@ -323,6 +323,8 @@ export async function buildApp(config: Config, deps: Deps = {}): Promise<Fastify
       'webhook-delivery': () => oldestDeliveryDue(ctx),
       'approval-expiry': () => oldestApprovalDue(ctx, 'expiry'),
       'approval-notices': () => oldestApprovalDue(ctx, 'notice'),
+      'deposit-detection': () => rail.oldestIncoming(),
+      ...(config.sandbox ? { 'rail-settlement': () => sandboxRail.oldestUnsettled() } : {}),
     },
     deliveryBacklog: () => deliveryBacklog(ctx),
     pools: { requests: store.poolStats, jobs: store.background === store ? undefined : store.background.poolStats },

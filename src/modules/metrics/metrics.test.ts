@@ -36,6 +36,31 @@ describe('metrics', () => {
     }
   });
 
+  it('reads the lag of the bank-side jobs too: settlement and deposit detection', async () => {
+    const t = await startTestApp();
+    try {
+      const scrape = async () => (await t.app.inject({ method: 'GET', url: '/metrics' })).body;
+      const payer = await createOnboardedUser(t.app, { fundArs: 1_000 });
+      const payee = await createOnboardedUser(t.app);
+      expect(await scrape()).toMatch(/job_lag_seconds\{job="deposit-detection"\} 0\n/);
+      expect(await scrape()).toMatch(/job_lag_seconds\{job="rail-settlement"\} 0\n/);
+      // A payout to another wallet of the bank: submitted now, due to settle after SANDBOX_CONFIRM_DELAY_MS (2 s).
+      expect((await withdraw(t.app, payer.agentToken, { amount_ars: 10, destination: payee.cvu })).statusCode).toBe(201);
+      t.clock.advance(62_000);
+      expect(await scrape()).toMatch(/job_lag_seconds\{job="rail-settlement"\} 60\n/);
+      // Settled, the payee's credit waits for deposit detection, which has not run: its lag counts from the credit.
+      await t.app.jobs.railSettlement!.runOnce();
+      expect(await scrape()).toMatch(/job_lag_seconds\{job="rail-settlement"\} 0\n/);
+      t.clock.advance(45_000);
+      const lag = Number(/job_lag_seconds\{job="deposit-detection"\} (\S+)\n/.exec(await scrape())?.[1]);
+      expect(lag).toBeGreaterThanOrEqual(45);
+      await t.app.jobs.depositDetection!.runOnce();
+      expect(await scrape()).toMatch(/job_lag_seconds\{job="deposit-detection"\} 0\n/);
+    } finally {
+      await t.close();
+    }
+  });
+
   it('with METRICS_TOKEN set, a scrape must send it', async () => {
     const t = await startTestApp({ env: { METRICS_TOKEN: 'scrape-token-0123456789' } });
     try {

@@ -44,6 +44,12 @@ export class NoticeQueue {
     return this.table as unknown as 'notices';
   }
 
+  /** When the oldest notice not yet answered arrived (ISO 8601), or null when none waits: the detection job's lag. */
+  async oldestPending(): Promise<string | null> {
+    const row = await this.db.selectFrom(this.name).select('created_at').where('status', '=', 'pending').orderBy('created_at').limit(1).executeTakeFirst();
+    return row?.created_at ?? null;
+  }
+
   async take(limit: number): Promise<IncomingNotice[]> {
     const now = this.clock.now();
     const nowIso = now.toISOString();

@@ -35,6 +35,8 @@ export interface BankRail {
    * aside as failed with that reason. An answer for a notice whose lease was lost meanwhile changes nothing.
    */
   ackIncoming(acks: readonly IncomingAck[]): Promise<void>;
+  /** When the oldest notice not yet answered arrived (ISO 8601), or null when none waits (for /metrics). */
+  oldestIncoming(): Promise<string | null>;
 }
 
 /**

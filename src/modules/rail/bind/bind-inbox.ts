@@ -79,6 +79,10 @@ export class BindInbox {
     return this.queue.ack(acks);
   }
 
+  oldestPending(): Promise<string | null> {
+    return this.queue.oldestPending();
+  }
+
   /** Forgets answered rows older than the reconciliation can look back. */
   async prune(): Promise<void> {
     const before = new Date(this.clock.now().getTime() - INBOX_KEEP_DONE_MS).toISOString();

@@ -189,6 +189,10 @@ export class BindRail implements BankRail {
     return this.inbox.ack(acks);
   }
 
+  oldestIncoming(): Promise<string | null> {
+    return this.inbox.oldestPending();
+  }
+
   /**
    * D43's reconciliation: lists BIND's incoming transfers of the last days (per day, not per account) and puts
    * in the inbox every one it lacks, as if its webhook had come. Returns how many it added.

@@ -278,6 +278,22 @@ export class SandboxRail implements BankRail {
     return this.incoming.take(limit);
   }
 
+  oldestIncoming(): Promise<string | null> {
+    return this.incoming.oldestPending();
+  }
+
+  /** When the oldest transfer still to settle fell due (ISO 8601), or null when none (for /metrics). */
+  async oldestUnsettled(): Promise<string | null> {
+    const row = await this.db
+      .selectFrom('rail_transfers')
+      .select('confirm_after')
+      .where('status', '=', sql.lit('IN_PROGRESS'))
+      .orderBy('confirm_after')
+      .limit(1)
+      .executeTakeFirst();
+    return row?.confirm_after ?? null;
+  }
+
   ackIncoming(acks: readonly IncomingAck[]): Promise<void> {
     return this.incoming.ack(acks);
   }
