@@ -135,3 +135,25 @@ describe('the hosts /mcp answers to (D41)', () => {
     }
   });
 });
+
+describe('a bad value names the variable and what it takes', () => {
+  it('a setting that takes one of a few words lists them', () => {
+    expect(() => parseConfig({ LOG_LEVEL: 'INFO' })).toThrow('LOG_LEVEL: Expected one of fatal, error, warn, info, debug, trace, silent (got "INFO")');
+    expect(() => parseConfig({ SQLITE_SYNC: 'fast' })).toThrow('SQLITE_SYNC: Expected one of background, inline (got "fast")');
+    expect(() => parseConfig({ BANK_RAIL: 'bnd' })).toThrow('BANK_RAIL: Expected one of sandbox, bind (got "bnd")');
+  });
+
+  it('REDIS_URL must be a Redis URL (or a socket path): another scheme stops the start instead of counting in process', () => {
+    expect(() => parseConfig({ REDIS_URL: 'http://cache:6379' })).toThrow(/REDIS_URL: a redis:\/\/ or rediss:\/\/ URL/);
+    expect(() => parseConfig({ REDIS_URL: 'cache:6379' })).toThrow(ConfigError);
+    expect(parseConfig({ REDIS_URL: 'redis://cache:6379' }).redisUrl).toBe('redis://cache:6379');
+    expect(parseConfig({ REDIS_URL: 'rediss://:pw@cache:6380/1' }).redisUrl).toBe('rediss://:pw@cache:6380/1');
+    expect(parseConfig({ REDIS_URL: '/run/redis.sock' }).redisUrl).toBe('/run/redis.sock');
+  });
+
+  it('the approval channels\' API roots must be http(s) URLs', () => {
+    expect(() => parseConfig({ TELEGRAM_API_ROOT: 'api.telegram.org' })).toThrow(/TELEGRAM_API_ROOT: an http\(s\) URL/);
+    expect(() => parseConfig({ WHATSAPP_API_ROOT: 'graph.facebook.com/v21.0' })).toThrow(/WHATSAPP_API_ROOT: an http\(s\) URL/);
+    expect(parseConfig({ TELEGRAM_API_ROOT: 'http://127.0.0.1:8081' }).telegram.apiRoot).toBe('http://127.0.0.1:8081');
+  });
+});

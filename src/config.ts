@@ -127,6 +127,26 @@ function parseHosts(value: string, host: string, port: number, publicUrl: string
   }
 }
 
+/** For a setting that takes one of a few words, the message that names them (TypeBox says only "Expected union value"). */
+function choicesOf(key: string): string | null {
+  const schema = EnvSchema.properties[key as keyof Env] as { anyOf?: Array<{ const?: unknown }> } | undefined;
+  const words = schema?.anyOf?.map((s) => s.const).filter((c): c is string => typeof c === 'string');
+  return words && words.length > 0 ? `Expected one of ${words.join(', ')}` : null;
+}
+
+/** An outside API's base URL: http(s), checked at start rather than at the first approval sent through it. */
+function checkApiRoot(name: string, value: string): void {
+  let u: URL | null = null;
+  try {
+    u = new URL(value);
+  } catch {
+    // reported below
+  }
+  if (!u || (u.protocol !== 'https:' && u.protocol !== 'http:')) {
+    throw new ConfigError(`Invalid configuration:\n  ${name}: an http(s) URL (got ${JSON.stringify(value)})`);
+  }
+}
+
 export function parseConfig(env: Record<string, string | undefined>): Config {
   const raw: Record<string, unknown> = {};
   for (const key of Object.keys(EnvSchema.properties)) {
@@ -141,7 +161,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   const given = { ...raw };
   const withDefaults = Value.Default(EnvSchema, Value.Convert(EnvSchema, raw));
   const problems = new Map(fractions.map((key) => [key, 'Expected a whole number']));
-  for (const p of Value.Errors(EnvSchema, withDefaults)) if (!problems.has(p.path.slice(1))) problems.set(p.path.slice(1), p.message);
+  for (const p of Value.Errors(EnvSchema, withDefaults)) if (!problems.has(p.path.slice(1))) problems.set(p.path.slice(1), choicesOf(p.path.slice(1)) ?? p.message);
   if (problems.size > 0) {
     const msg = [...problems].map(([key, message]) => `${key}: ${message} (got ${JSON.stringify(given[key])})`);
     throw new ConfigError(`Invalid configuration:\n  ${msg.join('\n  ')}`);
@@ -186,6 +206,12 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   if (e.DATABASE_URL && !/^postgres(ql)?:\/\//.test(e.DATABASE_URL)) {
     throw new ConfigError('Invalid configuration:\n  DATABASE_URL: only postgres:// URLs are supported (unset = SQLite)');
   }
+  if (e.REDIS_URL && !/^(rediss?:\/\/|\/)/.test(e.REDIS_URL)) {
+    // Another scheme is not refused by the client: it would connect somewhere else, or nowhere, and count in process.
+    throw new ConfigError('Invalid configuration:\n  REDIS_URL: a redis:// or rediss:// URL, or the path of a Unix socket (unset = counters in process)');
+  }
+  checkApiRoot('TELEGRAM_API_ROOT', e.TELEGRAM_API_ROOT);
+  checkApiRoot('WHATSAPP_API_ROOT', e.WHATSAPP_API_ROOT);
   if (e.DATABASE_URL && (!e.JWT_SECRET || !e.SECRETS_KEY)) {
     // D29: nodes sharing one database must share these; a secret generated per node would split them.
     throw new ConfigError(
