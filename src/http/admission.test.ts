@@ -48,6 +48,35 @@ describe('admission at the door', () => {
     }
   });
 
+  it('a node at its limit still answers the scrape, which shows the requests it shed', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    let blocking = false;
+    const slow = (rail: BankRail): BankRail =>
+      Object.assign(Object.create(rail) as BankRail, {
+        resolve: async (...a: Parameters<BankRail['resolve']>) => {
+          if (blocking) await held;
+          return rail.resolve(...a);
+        },
+      });
+    const t = await startTestApp({ env: { MAX_REQUESTS_IN_FLIGHT: '1' }, deps: { rail: slow } });
+    try {
+      const u = await createOnboardedUser(t.app, { fundArs: 1000 });
+      blocking = true;
+      const first = withdraw(t.app, u.agentToken, { amount_ars: 10, destination: EXTERNAL_CBU }, 'in-1');
+      await new Promise((r) => setTimeout(r, 50));
+      expectError(await withdraw(t.app, u.agentToken, { amount_ars: 10, destination: EXTERNAL_CBU }, 'shed-1'), 503, 'SERVICE_UNAVAILABLE');
+      const scrape = await t.app.inject({ method: 'GET', url: '/metrics' });
+      expect(scrape.statusCode).toBe(200);
+      expect(scrape.body).toMatch(/http_requests_total\{route="\/v1\/withdraws",method="POST",status="503"\} 1/);
+      release();
+      expect((await first).statusCode).toBe(201);
+    } finally {
+      release();
+      await t.close();
+    }
+  });
+
   it('a client that hangs up after sending its whole request is counted out: the next request gets in', async () => {
     let release!: () => void;
     const held = new Promise<void>((r) => (release = r));
