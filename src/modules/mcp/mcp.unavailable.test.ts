@@ -1,8 +1,6 @@
-import path from 'node:path';
-import SQLite from 'better-sqlite3';
-import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { createOnboardedUser, startTestApp, type TestApp } from '../../../test/helpers.js';
+import { createOnboardedUser, startTestApp } from '../../../test/helpers.js';
+import { holdWrites } from '../../../test/hold-writes.js';
 
 /**
  * The database's "not now" (D42) on MCP: a tool call the store cannot serve answers the REST code
@@ -10,26 +8,6 @@ import { createOnboardedUser, startTestApp, type TestApp } from '../../../test/h
  * internal error, and the scrape counts it.
  */
 describe('MCP while the database cannot serve', () => {
-  /** Another session holds what every tool call writes first (its audit entry), past the store's bound. */
-  async function holdWrites(t: TestApp): Promise<() => Promise<void>> {
-    if (t.app.ctx.store.dialect === 'postgres') {
-      const outside = new pg.Client({ connectionString: t.config.databaseUrl });
-      await outside.connect();
-      await outside.query('begin');
-      await outside.query('lock table audit_log in exclusive mode');
-      return async () => {
-        await outside.query('rollback');
-        await outside.end();
-      };
-    }
-    const other = new SQLite(path.join(t.config.dataDir, 'wallet.sqlite'));
-    other.exec('begin immediate');
-    return async () => {
-      other.exec('rollback');
-      other.close();
-    };
-  }
-
   it('a tool whose audit entry cannot be written answers SERVICE_UNAVAILABLE with Retry-After, not the driver’s words', { timeout: 30_000 }, async () => {
     const t = await startTestApp({ env: { DATABASE_LOCK_TIMEOUT_MS: '300' } });
     try {
@@ -45,7 +23,8 @@ describe('MCP while the database cannot serve', () => {
         });
       // The key's last use is recorded now, so the call below writes nothing before its audit entry.
       expect((await call(1, 'tools/list', {})).status).toBe(200);
-      const release = await holdWrites(t);
+      // Another session holds what every tool call writes first: its audit entry.
+      const release = await holdWrites(t, 'audit_log');
       let res: Response;
       try {
         res = await call(2, 'tools/call', { name: 'get_balance', arguments: {} });

@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
+import { isStoreUnavailable, storeFailureKind } from '../../db/store-errors.js';
 import { principalOf } from '../../http/auth.js';
+import { RETRY_AFTER_SECONDS } from '../../http/errors.js';
 import { EVERY_RESPONSE_HEADERS } from '../../http/web.js';
 import { BODY_ERRORS, bearerSecurity, described, errors, OWNER_ERRORS } from '../../http/schemas.js';
 import type { App } from '../../http/types.js';
@@ -29,7 +31,22 @@ export async function oauthRoutes(app: App, ctx: AppContext, oauth: OAuthServer)
     const p = provider();
     if (!logged) {
       logged = true;
-      p.on('server_error', (_kctx, err) => ctx.log.error({ err }, 'oauth server error'));
+      p.on('server_error', (kctx, err) => {
+        // D42: a database that cannot serve now is "retry shortly", in OAuth's words (RFC 6749's
+        // temporarily_unavailable), with 503 and Retry-After as on every other surface; the library's 500
+        // server_error told a host its request had failed for good. Emitted before the answer is sent.
+        if (isStoreUnavailable(err)) {
+          ctx.metrics.storeUnavailable(storeFailureKind(err));
+          ctx.log.warn({ err }, 'oauth request failed: the database cannot serve it now');
+          kctx.status = 503;
+          kctx.set('retry-after', String(RETRY_AFTER_SECONDS));
+          if (kctx.body && typeof kctx.body === 'object' && !Buffer.isBuffer(kctx.body)) {
+            kctx.body = { error: 'temporarily_unavailable', error_description: 'The service cannot reach its database right now; retry shortly' };
+          }
+          return;
+        }
+        ctx.log.error({ err }, 'oauth server error');
+      });
     }
     // RFC 8414 names the metadata /.well-known/oauth-authorization-server; the library serves it under OIDC's name.
     if (request.raw.url?.startsWith('/.well-known/oauth-authorization-server')) {
