@@ -14,7 +14,7 @@ import { registerAdmission } from './http/admission.js';
 import { registerAccess } from './http/auth.js';
 import { registerAuditTrail } from './http/audit-trail.js';
 import { registerErrorHandling } from './http/errors.js';
-import { loggedUrl } from './http/logged-url.js';
+import { HOST_LOGGED_MAX, loggedUrl } from './http/logged-url.js';
 import { openapiOptions } from './http/openapi.js';
 import { connectRedis, registerRateLimit } from './http/rate-limit.js';
 import { registerValidation } from './http/validation.js';
@@ -138,7 +138,7 @@ export async function buildApp(config: Config, deps: Deps = {}): Promise<Fastify
         req: (req: { method: string; url: string; host?: string; ip?: string; socket?: { remotePort?: number } }) => ({
           method: req.method,
           url: loggedUrl(req.url),
-          host: req.host,
+          host: req.host?.slice(0, HOST_LOGGED_MAX),
           remoteAddress: req.ip,
           remotePort: req.socket?.remotePort,
         }),

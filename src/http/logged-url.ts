@@ -9,11 +9,20 @@ import { redactWebhookUrl } from '../modules/rail/bind/bind.routes.js';
 const SECRET_PARAM = /(^|[._-])(token|secret|password|key|code|signature|sig)$/i;
 
 /**
+ * At most this many characters of a URL in a log line: a client may send up to Node's 16 KiB of headers, and every
+ * request is logged twice (a flood of long URLs must not become a flood of log volume).
+ */
+const URL_LOGGED_MAX = 1_000;
+
+/** At most this many characters of the Host header in a log line (see URL_LOGGED_MAX). */
+export const HOST_LOGGED_MAX = 255;
+
+/**
  * The URL as a log line shows it: BIND's webhook path (its secret token, D43) and the values of credential-like
- * query parameters read `[redacted]`, so a secret never reaches the logs through a URL.
+ * query parameters read `[redacted]`, so a secret never reaches the logs through a URL; a URL longer than URL_LOGGED_MAX is cut.
  */
 export function loggedUrl(url: string): string {
-  const path = redactWebhookUrl(url);
+  const path = redactWebhookUrl(url.length > URL_LOGGED_MAX ? `${url.slice(0, URL_LOGGED_MAX)}…` : url);
   const q = path.indexOf('?');
   if (q < 0) return path;
   const query = path

@@ -110,6 +110,29 @@ describe('logged URLs', () => {
   });
 });
 
+describe('request log lines stay small', () => {
+  it('a 12 KB URL and Host are cut in the request lines', async () => {
+    const lines: string[] = [];
+    const sink = new Writable({
+      write(chunk, _enc, cb) {
+        lines.push(...chunk.toString().split('\n').filter(Boolean));
+        cb();
+      },
+    });
+    const t = await startTestApp({ env: { LOG_LEVEL: 'info' }, deps: { logStream: sink } });
+    try {
+      const long = 'a'.repeat(12_000);
+      const res = await t.app.inject({ method: 'GET', url: `/v1/${long}?q=${long}`, headers: { host: `${long}.example` } });
+      expect(res.statusCode).toBe(404);
+      const mine = lines.filter((l) => l.includes(res.headers['x-request-id'] as string));
+      expect(mine.length).toBeGreaterThan(0);
+      for (const l of mine) expect(l.length).toBeLessThan(2_000);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
 describe('configuration (D3)', () => {
   it('has the documented defaults', () => {
     const c = parseConfig({});
