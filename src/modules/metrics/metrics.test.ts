@@ -1,3 +1,4 @@
+import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { bearer, createOnboardedUser, EXTERNAL_CBU, startTestApp, withdraw } from '../../../test/helpers.js';
 
@@ -57,6 +58,27 @@ describe('metrics', () => {
       await t.app.jobs.depositDetection!.runOnce();
       expect(await scrape()).toMatch(/job_lag_seconds\{job="deposit-detection"\} 0\n/);
     } finally {
+      await t.close();
+    }
+  });
+
+  // PostgreSQL: a scrape held by a lock (its probes wait out lock_timeout) stays in flight long enough to count.
+  it.runIf(process.env.TEST_DATABASE_URL)('scrapes have a door of their own: a fifth at once answers 503 with Retry-After', async () => {
+    const t = await startTestApp({ env: { DATABASE_LOCK_TIMEOUT_MS: '1000' } });
+    const outside = new pg.Client({ connectionString: t.config.databaseUrl });
+    await outside.connect();
+    try {
+      await outside.query('begin');
+      await outside.query('lock table payouts in access exclusive mode');
+      const scrapes = await Promise.all(Array.from({ length: 5 }, () => t.app.inject({ method: 'GET', url: '/metrics' })));
+      const statuses = scrapes.map((r) => r.statusCode).sort();
+      expect(statuses).toEqual([200, 200, 200, 200, 503]);
+      const refused = scrapes.find((r) => r.statusCode === 503)!;
+      expect(refused.headers['retry-after']).toBe('1');
+      expect(refused.json().error).toBe('SERVICE_UNAVAILABLE');
+    } finally {
+      await outside.query('rollback').catch(() => undefined);
+      await outside.end();
       await t.close();
     }
   });
