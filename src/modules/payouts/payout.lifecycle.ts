@@ -156,7 +156,8 @@ export const lockOrder = (p: Pick<PayoutsTable, 'user_id' | 'id'>): string => `$
 /** `applyRailStatus` inside the caller's transaction (the follow-up job applies a batch in one). */
 export async function applyRailStatusIn(ctx: AppContext, tx: Tx, p: PayoutsTable, t: RailTransfer): Promise<Record<string, unknown> | null> {
   let body: Record<string, unknown> | null = null;
-  if (p.status === 'approved') {
+  // A transfer the rail already failed is never announced as submitted: its request answers 502 (below).
+  if (p.status === 'approved' && t.status !== 'FAILED') {
     const row = await transition(ctx, tx, p.id, ['approved'], 'submitted', 'payout.submitted', {
       provider_transfer_id: t.providerTransferId,
       coelsa_id: t.coelsaId, // D43: absent (so not written) when the rail gives none
@@ -178,6 +179,8 @@ export async function applyRailStatusIn(ctx: AppContext, tx: Tx, p: PayoutsTable
   } else if (t.status === 'FAILED') {
     const row = await transition(ctx, tx, p.id, ['approved', 'submitted'], 'failed', 'payout.failed', {
       failure_reason: t.failureReason ?? 'rail_failed',
+      provider_transfer_id: t.providerTransferId,
+      coelsa_id: t.coelsaId,
     });
     if (row) await bindKeyToFailure(tx, row, withdrawFailed(row.id, row.failure_reason ?? 'rail_failed'));
   } else if (p.status === 'submitted') {
@@ -228,15 +231,26 @@ export async function submitPayout(ctx: AppContext, p: PayoutsTable): Promise<Su
     ctx.log.warn({ err, payout: p.id }, 'rail submission failed without an answer');
     outcome = { kind: 'unknown' as const, message: 'rail error' };
   }
-  if (outcome.kind === 'accepted') return { kind: 'submitted', body: await applyRailStatus(ctx, p, outcome.transfer) };
+  if (outcome.kind === 'accepted') return railHas(ctx, p, outcome.transfer);
   if (outcome.kind === 'rejected') return { kind: 'rejected', error: await markRejected(ctx, p, outcome.reason, outcome.message) };
   // A rail that said when to come back is asked then, not at once (it would turn the question away too).
   const asked = outcome.notBefore ? ({ kind: 'no_answer', notBefore: outcome.notBefore } as const) : await askRail(ctx, p);
-  if (asked.kind === 'known') return { kind: 'submitted', body: await applyRailStatus(ctx, p, asked.transfer) };
+  if (asked.kind === 'known') return railHas(ctx, p, asked.transfer);
   // The rail may still act on what it did not answer (D19): remembered, so a pause keeps it in flight (D36).
   const at = nextCheck(ctx, null, asked.kind === 'no_answer' ? asked.notBefore : undefined);
   await unansweredSubmission.run(ctx.store.db, { id: p.id, at, now: ctx.clock.now().toISOString() });
   return { kind: 'unknown' };
+}
+
+/**
+ * The rail has our transfer. One it has already failed by the time the request is answered (at once, or found so
+ * after a timed-out submission) is the rail rejecting the payout: the contract's 502 `WITHDRAW_FAILED`, which its
+ * key replays (D37), never a 201 `submitted` for money that will not move.
+ */
+async function railHas(ctx: AppContext, p: PayoutsTable, t: RailTransfer): Promise<SubmitResult> {
+  const body = await applyRailStatus(ctx, p, t);
+  if (t.status === 'FAILED') return { kind: 'rejected', error: withdrawFailed(p.id, t.failureReason ?? 'rail_failed') };
+  return { kind: 'submitted', body };
 }
 
 const unansweredSubmission = compiled<{ id: string; at: string; now: string }>((db, a) =>

@@ -65,9 +65,16 @@ describe('BIND adversarial (simulator)', () => {
     const before = await simBalance(ana.cvu);
     await b.fault('settle', 'fail');
     await b.fault('transfer', 'timeout');
-    const res = await withdraw(app(), ana.agentToken, { amount_ars: 321.09, destination: OUTSIDE_CBU });
-    expect(res.statusCode).toBeLessThan(300);
-    const id = res.json().id as string;
+    const key = `timeout-fail-${Date.now()}`;
+    const res = await withdraw(app(), ana.agentToken, { amount_ars: 321.09, destination: OUTSIDE_CBU }, key);
+    // The simulator fails it before the client gives up: asked after the timeout, BIND already says FAILED, which
+    // is the rail rejecting the payout, so the contract's 502, never a 201 "submitted" for money that will not move.
+    expect(res.statusCode).toBe(502);
+    expect(res.json()).toMatchObject({ error: 'WITHDRAW_FAILED' });
+    const id = res.json().payout_id as string;
+    const again = await withdraw(app(), ana.agentToken, { amount_ars: 321.09, destination: OUTSIDE_CBU }, key);
+    expect(again.statusCode).toBe(502);
+    expect(again.json()).toEqual(res.json());
     await b.settled();
     await waitFor(async () => {
       await followUp();
@@ -76,7 +83,9 @@ describe('BIND adversarial (simulator)', () => {
     await followUp();
     await followUp();
     expect(await bookedFor(id)).toEqual([expect.objectContaining({ status: 'FAILED' })]);
-    expect((await eventTypes(app(), ana.id, id)).filter((t) => t === 'payout.failed')).toHaveLength(1);
+    const events = await eventTypes(app(), ana.id, id);
+    expect(events.filter((t) => t === 'payout.failed')).toHaveLength(1);
+    expect(events).not.toContain('payout.submitted');
     expect(await simBalance(ana.cvu)).toBe(before);
     expect(await apiBalance(ana)).toBe(Number(before).toFixed(2));
     // The reversal is not a deposit.
