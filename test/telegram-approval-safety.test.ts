@@ -120,7 +120,8 @@ describe('Telegram approvals, adversarial', () => {
     const { id, approval_id } = (await withdraw(t.app, ana.agentToken, { amount_ars: 63_000, destination: EXTERNAL_CBU })).json();
     expect((await t.app.inject({ method: 'POST', url: '/v1/payouts/pause', headers: bearer(ana.ownerToken) })).statusCode).toBe(200);
     await press(`a:${approval_id}`, ANA_CHAT);
-    expect(lastAnswer()).not.toBe('Aprobado');
+    // The owner is told why, as on WhatsApp, not a bare "could not complete".
+    expect(lastAnswer()).toBe('Pagos pausados: no se puede aprobar. Podés rechazar, o reanudar desde el panel.');
     expect(await statusOf(ana, id)).toBe('pending_approval');
     expect(await eventTypes(t.app, ana.id, id)).not.toContain('payout.approved');
     await t.app.jobs.payoutFollowUp!.runOnce();

@@ -183,6 +183,8 @@ async function handleFreshUpdate(ctx: AppContext, channel: TelegramChannel, upda
       // Make sure the message says so even if the expiry job has not run yet.
       await expireApprovalIfDue(ctx, approval.id);
     } else if (e.code === 'APPROVAL_ALREADY_DECIDED') await answer('Ya estaba decidido');
+    // Why, as WhatsApp's answers say it (a callback answer is at most 200 characters).
+    else if (e.code === 'PAYOUTS_PAUSED') await answer('Pagos pausados: no se puede aprobar. Podés rechazar, o reanudar desde el panel.');
     else await answer('No se pudo completar');
   }
 }
