@@ -157,3 +157,10 @@ describe('a bad value names the variable and what it takes', () => {
     expect(parseConfig({ TELEGRAM_API_ROOT: 'http://127.0.0.1:8081' }).telegram.apiRoot).toBe('http://127.0.0.1:8081');
   });
 });
+
+describe('amounts in pesos', () => {
+  it('a default limit or cap takes at most 2 decimals (centavos), naming the variable', () => {
+    expect(() => parseConfig({ DEFAULT_PER_TX_LIMIT_ARS: '100.123' })).toThrow(/DEFAULT_PER_TX_LIMIT_ARS: Expected pesos with at most 2 decimals \(got "100.123"\)/);
+    expect(parseConfig({ ABSOLUTE_CAP_ARS: '100.25' }).absoluteCapArs).toBe(100.25);
+  });
+});

@@ -158,9 +158,14 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   const fractions = Object.keys(raw).filter(
     (key) => (EnvSchema.properties[key as keyof Env] as { type?: string }).type === 'integer' && !/^\s*-?\d+\s*$/.test(String(raw[key])),
   );
+  // Pesos are kept as whole centavos: a default limit or cap with more decimals would be rounded where nobody sees it.
+  const overPrecise = Object.keys(raw).filter((key) => key.endsWith('_ARS') && /^\s*\d+\.\d{3,}\s*$/.test(String(raw[key])));
   const given = { ...raw };
   const withDefaults = Value.Default(EnvSchema, Value.Convert(EnvSchema, raw));
-  const problems = new Map(fractions.map((key) => [key, 'Expected a whole number']));
+  const problems = new Map<string, string>([
+    ...fractions.map((key) => [key, 'Expected a whole number'] as const),
+    ...overPrecise.map((key) => [key, 'Expected pesos with at most 2 decimals'] as const),
+  ]);
   for (const p of Value.Errors(EnvSchema, withDefaults)) if (!problems.has(p.path.slice(1))) problems.set(p.path.slice(1), choicesOf(p.path.slice(1)) ?? p.message);
   if (problems.size > 0) {
     const msg = [...problems].map(([key, message]) => `${key}: ${message} (got ${JSON.stringify(given[key])})`);
