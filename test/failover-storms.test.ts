@@ -266,18 +266,20 @@ describe.runIf(base)('terminated connections, again and again (D42)', () => {
       const storm = (async () => {
         while (storming) {
           await killAll(name);
-          await sleep(5);
+          // Kills at uneven gaps: a fixed 5 ms left no payout time to finish on a fast machine, and the stop must
+          // come while some of the agent's payouts go through and some are cut.
+          await sleep(5 + Math.floor(Math.random() * 40));
         }
       })();
       let agentRunning = true;
+      const answers: number[] = [];
       const agent = (async () => {
-        const answers: number[] = [];
         while (agentRunning) {
           answers.push((await withdraw(t.app, u.agentToken, { amount_ars: 1, destination: EXTERNAL_CBU })).statusCode);
         }
         return answers;
       })();
-      await sleep(100);
+      for (let waited = 0; !(answers.includes(201) && answers.includes(503)) && waited < 20_000; waited += 20) await sleep(20);
       let stop;
       for (let i = 0; i < 100; i++) {
         stop = await t.app.inject({ method: 'POST', url: '/v1/payouts/pause', headers: bearer(u.ownerToken) });
