@@ -1,9 +1,6 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import SQLite from 'better-sqlite3';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   bearer,
@@ -16,6 +13,7 @@ import {
   type OnboardedUser,
   type TestApp,
 } from '../../../test/helpers.js';
+import { holdWrites } from '../../../test/hold-writes.js';
 
 type ToolResult = { isError?: boolean; structuredContent?: Record<string, unknown>; content: { type: string; text: string }[] };
 
@@ -369,26 +367,6 @@ describe('MCP and per-agent controls (D31)', () => {
 });
 
 describe('MCP when the database cannot serve the call (D42, D8)', () => {
-  /** Another connection holds the write lock on the audit log, as a long transaction or a second node may. */
-  async function holdAuditWrites(t: TestApp): Promise<() => Promise<void>> {
-    if (t.config.databaseUrl) {
-      const c = new pg.Client({ connectionString: t.config.databaseUrl });
-      await c.connect();
-      await c.query('begin');
-      await c.query('lock table audit_log in exclusive mode');
-      return async () => {
-        await c.query('rollback');
-        await c.end();
-      };
-    }
-    const other = new SQLite(path.join(t.config.dataDir, 'wallet.sqlite'));
-    other.exec('begin immediate');
-    return async () => {
-      other.exec('rollback');
-      other.close();
-    };
-  }
-
   it('a tool call whose audit row cannot be written is a SERVICE_UNAVAILABLE tool result, never the database’s own words', { timeout: 30_000 }, async () => {
     const t = await startTestApp({ env: { DATABASE_LOCK_TIMEOUT_MS: '300' } });
     try {
@@ -402,7 +380,7 @@ describe('MCP when the database cannot serve the call (D42, D8)', () => {
         });
       // A first call records the key's use, so the one under the lock writes nothing but its audit row.
       expect((await rpc('get_balance', {})).json().result.isError).toBeFalsy();
-      const release = await holdAuditWrites(t);
+      const release = await holdWrites(t, 'audit_log');
       let res;
       try {
         res = await rpc('request_payout', { amount_ars: 10, destination: EXTERNAL_CBU, idempotency_key: 'audit-locked' });
