@@ -3,23 +3,29 @@ import { describe, expect, it } from 'vitest';
 import { bearer, createOnboardedUser, expectError, EXTERNAL_CBU, startTestApp, withdraw } from '../../test/helpers.js';
 import type { BankRail } from '../modules/rail/rail.port.js';
 
+/** A rail whose destination lookups wait, once `block()` is called, until `release()`: payouts held in flight. */
+function railHeldAtResolve() {
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
+  let blocking = false;
+  const slow = (rail: BankRail): BankRail =>
+    Object.assign(Object.create(rail) as BankRail, {
+      resolve: async (...a: Parameters<BankRail['resolve']>) => {
+        if (blocking) await held;
+        return rail.resolve(...a);
+      },
+    });
+  return { slow, block: () => void (blocking = true), release: () => release() };
+}
+
 /** D42: past MAX_REQUESTS_IN_FLIGHT a node sheds at the door, before any work; the owner's stop still gets in. */
 describe('admission at the door', () => {
   it('past the limit the next request answers 503 with Retry-After and starts nothing; a pause still gets in; room again once one ends', async () => {
-    let release!: () => void;
-    const held = new Promise<void>((r) => (release = r));
-    let blocking = false;
-    const slow = (rail: BankRail): BankRail =>
-      Object.assign(Object.create(rail) as BankRail, {
-        resolve: async (...a: Parameters<BankRail['resolve']>) => {
-          if (blocking) await held;
-          return rail.resolve(...a);
-        },
-      });
+    const { slow, block, release } = railHeldAtResolve();
     const t = await startTestApp({ env: { MAX_REQUESTS_IN_FLIGHT: '2' }, deps: { rail: slow } });
     try {
       const u = await createOnboardedUser(t.app, { fundArs: 1000 });
-      blocking = true;
+      block();
       // Two payouts wait at the rail: the node is at its limit.
       const first = [withdraw(t.app, u.agentToken, { amount_ars: 10, destination: EXTERNAL_CBU }, 'in-1'), withdraw(t.app, u.agentToken, { amount_ars: 10, destination: EXTERNAL_CBU }, 'in-2')];
       await new Promise((r) => setTimeout(r, 50));
@@ -49,20 +55,11 @@ describe('admission at the door', () => {
   });
 
   it('a node at its limit still answers the scrape, which shows the requests it shed', async () => {
-    let release!: () => void;
-    const held = new Promise<void>((r) => (release = r));
-    let blocking = false;
-    const slow = (rail: BankRail): BankRail =>
-      Object.assign(Object.create(rail) as BankRail, {
-        resolve: async (...a: Parameters<BankRail['resolve']>) => {
-          if (blocking) await held;
-          return rail.resolve(...a);
-        },
-      });
+    const { slow, block, release } = railHeldAtResolve();
     const t = await startTestApp({ env: { MAX_REQUESTS_IN_FLIGHT: '1' }, deps: { rail: slow } });
     try {
       const u = await createOnboardedUser(t.app, { fundArs: 1000 });
-      blocking = true;
+      block();
       const first = withdraw(t.app, u.agentToken, { amount_ars: 10, destination: EXTERNAL_CBU }, 'in-1');
       await new Promise((r) => setTimeout(r, 50));
       expectError(await withdraw(t.app, u.agentToken, { amount_ars: 10, destination: EXTERNAL_CBU }, 'shed-1'), 503, 'SERVICE_UNAVAILABLE');
