@@ -21,9 +21,10 @@ async function until(what: string, probe: () => Promise<boolean>, ms = 30_000): 
 
 /**
  * D36 in the dashboard: payouts left approved while the owner's stop is on wait, are shown as such, and can be
- * canceled; resuming sends the rest. The bank here is the BIND simulator, whose transfer endpoint is made to fail
- * without booking (HTTP 500): the service cannot know whether the bank got them, asks by reference later, and, the
- * stop being on by then, parks them instead of sending them again.
+ * canceled; resuming sends the rest. The bank here is the BIND simulator, whose transfer endpoint turns the calls
+ * away (HTTP 429, Retry-After 1 s): nothing reached the bank, so the follow-up asks by reference after the wait,
+ * finds the bank never got them, and, the stop being on by then, parks them instead of sending them again. (A 500
+ * would keep them in flight: the bank may still act on a request it answered with an error.)
  */
 describe('payouts held by the emergency stop', () => {
   let sim: BindSimulator;
@@ -73,11 +74,15 @@ describe('payouts held by the emergency stop', () => {
   });
 
   it('shows what waits for resume, cancels one after a confirmation, and sends the other on resume', async () => {
-    // Two payouts whose submission the bank answers with a 500 (not booked): the service answers them as approved.
-    // The bank keeps failing until the test says otherwise, so the follow-up's resubmissions before the owner's
-    // pause (a slow browser) fail too rather than send them.
+    // Two payouts whose submission the bank turns away (not booked): the service answers them as approved. The bank
+    // keeps turning them away until the test says otherwise, so the follow-up's resubmissions before the owner's
+    // pause (a slow browser) are turned away too rather than sent.
     const bankFails = (count: number) =>
-      fetch(`${sim.url}/__sim/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ op: 'transfer', mode: '500', count }) });
+      fetch(`${sim.url}/__sim/faults`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ op: 'transfer', mode: '429', count, retry_after: 1 }),
+      });
     await bankFails(1_000);
     const one = await rest.withdraw(agent, { amount_ars: 1200, destination: EXTERNAL_CBU });
     const two = await rest.withdraw(agent, { amount_ars: 3400.5, destination: OTHER_CBU });

@@ -89,17 +89,12 @@ describe('the emergency stop is a barrier (D36)', () => {
   it('payouts left approved while paused wait, are shown as such, can be canceled, and go out after resume', async () => {
     const sent: Sent[] = [];
     let stall = true;
-    let release!: () => void;
-    const gate = new Promise<void>((r) => (release = r));
-    // The first submission of each payout never comes back while `stall`: what a crash between the decision and
-    // the rail leaves behind (the rail never received it).
+    // The first submission of each payout never comes back, nor reaches the rail, while `stall`: what a crash
+    // between the decision and the rail leaves behind (the process died; the rail never received it).
     const stalling = (rail: BankRail): BankRail =>
       Object.assign(Object.create(rail) as BankRail, {
         submitTransfer: async (req: Parameters<BankRail['submitTransfer']>[0]) => {
-          if (stall) {
-            await gate;
-            return { kind: 'unknown' as const, message: 'the process died' };
-          }
+          if (stall) return new Promise<never>(() => undefined);
           sent.push({ reference: req.reference, at: performance.now() });
           return rail.submitTransfer(req);
         },
@@ -107,14 +102,17 @@ describe('the emergency stop is a barrier (D36)', () => {
     const t = await startTestApp({ deps: { rail: stalling } });
     try {
       const u = await createOnboardedUser(t.app, { fundArs: 1_000 });
-      const pending = [1, 2, 3].map((i) => withdraw(t.app, u.agentToken, { amount_ars: 10 * i, destination: EXTERNAL_CBU }, `stalled-${i}`));
-      await new Promise((r) => setTimeout(r, 200));
+      for (const i of [1, 2, 3]) void withdraw(t.app, u.agentToken, { amount_ars: 10 * i, destination: EXTERNAL_CBU }, `stalled-${i}`);
+      const decided = async () => t.app.ctx.store.db.selectFrom('payouts').select(['id', 'idempotency_key']).where('user_id', '=', u.id).orderBy('idempotency_key').execute();
+      for (let i = 0; (await decided()).length < 3; i++) {
+        if (i > 200) throw new Error('the payouts were not decided');
+        await new Promise((r) => setTimeout(r, 20));
+      }
       const paused = await post(t.app, '/v1/payouts/pause', u.ownerToken);
       // They had been claimed by their requests: in flight, they may still reach the bank.
       expect(paused.json().in_flight).toHaveLength(3);
       stall = false;
-      release();
-      const ids = (await Promise.all(pending)).map((r) => r.json().id as string);
+      const ids = (await decided()).map((r) => r.id);
       // The follow-up finds the rail never got them, and parks them instead of sending them.
       t.clock.advance(60_000);
       await t.app.jobs.payoutFollowUp!.runOnce();
@@ -123,7 +121,7 @@ describe('the emergency stop is a barrier (D36)', () => {
       for (const id of ids) expect(await view(id)).toMatchObject({ status: 'approved', waiting_for_resume: true });
       expect((await t.app.inject({ method: 'GET', url: '/v1/payouts/pause', headers: bearer(u.ownerToken) })).json().in_flight).toEqual([]);
 
-      // The owner cancels one: failed, its usage given back; its key still answers what its request was told.
+      // The owner cancels one: failed, its usage given back; its key, whose request was never answered, answers that.
       expectError(await post(t.app, `/v1/withdraws/${ids[0]}/cancel`, u.agentToken), 403, 'OWNER_SESSION_REQUIRED');
       const canceled = await post(t.app, `/v1/withdraws/${ids[0]}/cancel`, u.ownerToken);
       expect(canceled.statusCode).toBe(200);
@@ -131,7 +129,8 @@ describe('the emergency stop is a barrier (D36)', () => {
       expectError(await post(t.app, `/v1/withdraws/${ids[0]}/cancel`, u.ownerToken), 409, 'PAYOUT_NOT_CANCELABLE');
       expectError(await post(t.app, '/v1/withdraws/wd_nope/cancel', u.ownerToken), 404, 'NOT_FOUND');
       const replay = await withdraw(t.app, u.agentToken, { amount_ars: 10, destination: EXTERNAL_CBU }, 'stalled-1');
-      expect([replay.statusCode, replay.json().id, replay.headers['idempotent-replayed']]).toEqual([201, ids[0], 'true']);
+      expectError(replay, 502, 'WITHDRAW_FAILED');
+      expect([replay.json().payout_id, replay.json().reason, replay.headers['idempotent-replayed']]).toEqual([ids[0], 'canceled_by_owner', 'true']);
       expect(await t.app.ctx.store.db.selectFrom('payouts').select('id').where('user_id', '=', u.id).execute()).toHaveLength(3);
 
       // Another user cannot cancel mine.
@@ -149,7 +148,93 @@ describe('the emergency stop is a barrier (D36)', () => {
       const usage = await t.app.ctx.store.db.selectFrom('payout_usage').select(['period', 'amount']).where('subject', '=', `u:${u.id}`).execute();
       expect(usage.every((r) => Number(r.amount) === 5000)).toBe(true);
     } finally {
-      release();
+      await t.close();
+    }
+  });
+  it('a submission the rail left unanswered stays in flight while paused: never shown as waiting nor canceled, since the rail may still act on it', async () => {
+    // The rail takes the first submission but does not answer in time, and acts on it later (a bank behind a
+    // timeout): meanwhile it says it does not know the reference.
+    const late: Parameters<BankRail['submitTransfer']>[0][] = [];
+    const sent: Sent[] = [];
+    let real!: BankRail;
+    const slow = (rail: BankRail): BankRail => {
+      real = rail;
+      return Object.assign(Object.create(rail) as BankRail, {
+        submitTransfer: async (req: Parameters<BankRail['submitTransfer']>[0]) => {
+          sent.push({ reference: req.reference, at: performance.now() });
+          if (!late.some((r) => r.reference === req.reference)) {
+            late.push(req);
+            return { kind: 'unknown' as const, message: 'no answer within 10000 ms' };
+          }
+          return rail.submitTransfer(req);
+        },
+      });
+    };
+    const t = await startTestApp({ deps: { rail: slow } });
+    try {
+      const u = await createOnboardedUser(t.app, { fundArs: 1_000 });
+      const res = await withdraw(t.app, u.agentToken, { amount_ars: 100, destination: EXTERNAL_CBU }, 'unanswered');
+      expect(res.json()).toMatchObject({ status: 'approved' });
+      const id = res.json().id as string;
+      const paused = await post(t.app, '/v1/payouts/pause', u.ownerToken);
+      expect(paused.json().in_flight.map((p: { id: string }) => p.id)).toEqual([id]);
+
+      // The follow-up asks the rail, which does not know the reference yet: it is neither sent again nor parked.
+      t.clock.advance(60_000);
+      await t.app.jobs.payoutFollowUp!.runOnce();
+      expect(sent).toHaveLength(1);
+      const view = async () => (await t.app.inject({ method: 'GET', url: `/v1/withdraws/${id}`, headers: bearer(u.ownerToken) })).json();
+      expect(await view()).toMatchObject({ status: 'approved', waiting_for_resume: false });
+      expect((await t.app.inject({ method: 'GET', url: '/v1/payouts/pause', headers: bearer(u.ownerToken) })).json().in_flight.map((p: { id: string }) => p.id)).toEqual([id]);
+      expectError(await post(t.app, `/v1/withdraws/${id}/cancel`, u.ownerToken), 409, 'PAYOUT_NOT_CANCELABLE');
+
+      // The bank acts on the request it had: the follow-up finds the transfer and the payout is what the money did.
+      expect((await real.submitTransfer(late[0]!)).kind).toBe('accepted');
+      t.clock.advance(60_000);
+      await t.app.jobs.payoutFollowUp!.runOnce();
+      await t.app.jobs.railSettlement!.runOnce();
+      t.clock.advance(60_000);
+      await t.app.jobs.payoutFollowUp!.runOnce();
+      expect(await view()).toMatchObject({ status: 'confirmed', failure_reason: null });
+      expect(sent).toHaveLength(1);
+      const balance = (await t.app.inject({ method: 'GET', url: '/v1/balance', headers: bearer(u.ownerToken) })).json();
+      expect(balance.available).toBe('900.00');
+      const usage = await t.app.ctx.store.db.selectFrom('payout_usage').select('amount').where('subject', '=', `u:${u.id}`).execute();
+      expect(usage.map((r) => Number(r.amount))).toEqual([10_000, 10_000]);
+    } finally {
+      await t.close();
+    }
+  });
+  it('a submission the rail turned away left nothing at the bank: held while paused, and the owner may cancel it', async () => {
+    // The rail turns every submission away without acting on it (BIND's 429): nothing can move.
+    const sent: Sent[] = [];
+    const busy = (rail: BankRail): BankRail =>
+      Object.assign(Object.create(rail) as BankRail, {
+        submitTransfer: async (req: Parameters<BankRail['submitTransfer']>[0]) => {
+          sent.push({ reference: req.reference, at: performance.now() });
+          return { kind: 'turned_away' as const, message: 'Too Many Requests' };
+        },
+      });
+    const t = await startTestApp({ deps: { rail: busy } });
+    try {
+      const u = await createOnboardedUser(t.app, { fundArs: 1_000 });
+      const res = await withdraw(t.app, u.agentToken, { amount_ars: 100, destination: EXTERNAL_CBU }, 'turned-away');
+      expect(res.json()).toMatchObject({ status: 'approved' });
+      const id = res.json().id as string;
+      await post(t.app, '/v1/payouts/pause', u.ownerToken);
+
+      // The follow-up finds the rail never got it, and holds it rather than send it.
+      t.clock.advance(60_000);
+      await t.app.jobs.payoutFollowUp!.runOnce();
+      expect(sent).toHaveLength(1);
+      const view = async () => (await t.app.inject({ method: 'GET', url: `/v1/withdraws/${id}`, headers: bearer(u.ownerToken) })).json();
+      expect(await view()).toMatchObject({ status: 'approved', waiting_for_resume: true });
+      expect((await t.app.inject({ method: 'GET', url: '/v1/payouts/pause', headers: bearer(u.ownerToken) })).json().in_flight).toEqual([]);
+      expect((await post(t.app, `/v1/withdraws/${id}/cancel`, u.ownerToken)).statusCode).toBe(200);
+      expect(await view()).toMatchObject({ status: 'failed', failure_reason: 'canceled_by_owner' });
+      const balance = (await t.app.inject({ method: 'GET', url: '/v1/balance', headers: bearer(u.ownerToken) })).json();
+      expect(balance.available).toBe('1000.00');
+    } finally {
       await t.close();
     }
   });

@@ -131,7 +131,10 @@ export async function claimForSubmission(ctx: AppContext, p: PayoutsTable): Prom
     const now = ctx.clock.now().toISOString();
     const q = tx.updateTable('payouts').where('id', '=', p.id).where('status', '=', 'approved');
     if (paused) {
-      await q.set({ submission_started_at: null, next_check_at: null, updated_at: now }).execute();
+      // A submission the rail left unanswered may still reach the bank although the rail does not know it yet: it
+      // stays in flight (as the pause answered it), is looked at again, and is never shown as waiting or canceled.
+      const parked = await q.where('submission_unknown_at', 'is', null).set({ submission_started_at: null, next_check_at: null, updated_at: now }).executeTakeFirst();
+      if (Number(parked.numUpdatedRows) === 0) await reschedule(tx, p.id, nextCheck(ctx));
       return null;
     }
     return (await q.set({ submission_started_at: now, updated_at: now }).returningAll().executeTakeFirst()) ?? null;
@@ -230,10 +233,17 @@ export async function submitPayout(ctx: AppContext, p: PayoutsTable): Promise<Su
   }
   if (outcome.kind === 'accepted') return railHas(ctx, p, outcome.transfer);
   if (outcome.kind === 'rejected') return { kind: 'rejected', error: await markRejected(ctx, p, outcome.reason, outcome.message) };
+  if (outcome.kind === 'turned_away') {
+    // Nothing reached the bank from this submission (D36): the follow-up sends it again, or parks it while paused.
+    await reschedule(ctx.store.db, p.id, nextCheck(ctx, null, outcome.notBefore));
+    return { kind: 'unknown' };
+  }
   // A rail that said when to come back is asked then, not at once (it would turn the question away too).
   const asked = outcome.notBefore ? ({ kind: 'no_answer', notBefore: outcome.notBefore } as const) : await askRail(ctx, p);
   if (asked.kind === 'known') return railHas(ctx, p, asked.transfer);
-  await reschedule(ctx.store.db, p.id, nextCheck(ctx, null, asked.kind === 'no_answer' ? asked.notBefore : undefined));
+  // The rail may still act on what it did not answer (D19): remembered, so a pause keeps it in flight (D36).
+  const at = nextCheck(ctx, null, asked.kind === 'no_answer' ? asked.notBefore : undefined);
+  await unansweredSubmission.run(ctx.store.db, { id: p.id, at, now: ctx.clock.now().toISOString() });
   return { kind: 'unknown' };
 }
 
@@ -247,6 +257,10 @@ async function railHas(ctx: AppContext, p: PayoutsTable, t: RailTransfer): Promi
   if (t.status === 'FAILED') return { kind: 'rejected', error: withdrawFailed(p.id, t.failureReason ?? 'rail_failed') };
   return { kind: 'submitted', body };
 }
+
+const unansweredSubmission = compiled<{ id: string; at: string; now: string }>((db, a) =>
+  db.updateTable('payouts').set({ next_check_at: a.at, submission_unknown_at: a.now }).where('id', '=', a.id).where('status', '=', 'approved'),
+);
 
 /** `notBefore`: the rail turned the question away and said when to ask again. */
 type RailAnswer = { kind: 'known'; transfer: RailTransfer } | { kind: 'not_found' } | { kind: 'no_answer'; notBefore?: string };

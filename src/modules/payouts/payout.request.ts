@@ -62,7 +62,7 @@ const insertPayout = compiledInsert('payouts', {
   status: true, decision: true, decision_reasons: true, idempotency_key: true, rail_reference: true, provider_transfer_id: true,
   failure_reason: true, approval_id: true, origin_cvu: true, origin_name: true, recipient_name: true, recipient_legal_id: true,
   recipient_account: true, day_key: true, month_key: true, created_at: true, updated_at: true, approved_at: true, submitted_at: true,
-  resolved_at: true, next_check_at: true, submission_started_at: true, coelsa_id: true,
+  resolved_at: true, next_check_at: true, submission_started_at: true, submission_unknown_at: true, coelsa_id: true,
 });
 
 /** 15 base32 characters: BIND's `origin_id` takes at most 15 (docs/bank-rail.md). */
@@ -192,6 +192,7 @@ export async function requestPayout(
       next_check_at: pending ? null : afterGrace(ctx, now),
       // D36: allowed means not paused, read under the per-user lock: claimed for submission with its decision.
       submission_started_at: pending ? null : now.toISOString(),
+      submission_unknown_at: null,
     };
     await insertPayout.run(tx, row);
     await addUsage(tx, row, 1);

@@ -48,6 +48,12 @@ export interface PayoutsTable {
    * never sent until claimed again.
    */
   submission_started_at: string | null;
+  /**
+   * D19, D36: when a submission of this attempt went unanswered (a timeout, a lost answer): the rail may have it, or
+   * may still act on it, even while it says it does not know the reference. Such an attempt stays in flight while
+   * payouts are paused (never parked as waiting, so never canceled) until the rail answers for it.
+   */
+  submission_unknown_at: string | null;
   /** The transfer's Coelsa id, when the rail gives one (BIND): the reference banks use for claims. */
   coelsa_id: string | null;
 }
@@ -192,6 +198,12 @@ export const payoutsMigrations: Record<string, Migration> = {
   '0020_payouts_coelsa_id': {
     async up(db: Kysely<unknown>) {
       await db.schema.alterTable('payouts').addColumn('coelsa_id', 'text').execute();
+    },
+  },
+  // D19, D36: a submission the rail did not answer may still reach the bank; the pause must not park it as waiting.
+  '0027_payouts_submission_unknown': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('payouts').addColumn('submission_unknown_at', 'text').execute();
     },
   },
 };

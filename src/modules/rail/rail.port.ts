@@ -116,7 +116,12 @@ export type SubmitOutcome =
    * Timeout or lost answer: the money may or may not have moved. Reconcile with getTransfer, no earlier than
    * `notBefore` (ISO 8601) when the rail said when to ask again (HTTP 429/503 with Retry-After).
    */
-  | { kind: 'unknown'; message: string; notBefore?: string };
+  | { kind: 'unknown'; message: string; notBefore?: string }
+  /**
+   * The rail turned the call away before acting on it (HTTP 429, credentials it refused, or it was never asked):
+   * nothing can move for this request. Submit again with the same reference, no earlier than `notBefore`.
+   */
+  | { kind: 'turned_away'; message: string; notBefore?: string };
 
 /** A rail that asked us to wait (HTTP 429/503 with Retry-After): its reads throw this; ask again no earlier than `notBefore`. */
 export class RailBusyError extends Error {

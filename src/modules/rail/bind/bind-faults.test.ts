@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBindTestApp, waitFor, type BindTestApp } from '../../../../test/bind-harness.js';
-import { bearer, createUser, eventTypes, randomCuit, setThresholds, withdraw, type TestUser } from '../../../../test/helpers.js';
+import { bearer, createUser, eventTypes, expectError, randomCuit, setThresholds, withdraw, type TestUser } from '../../../../test/helpers.js';
 import { BIND_PATHS } from './bind-wire.js';
 
 const OUTSIDE_CBU = '2850590940090418135201';
@@ -436,6 +436,36 @@ describe('BIND turning calls away (429 with Retry-After)', () => {
     const ref = (await b.t.app.ctx.store.db.selectFrom('payouts').select('rail_reference').where('id', '=', id).executeTakeFirstOrThrow()).rail_reference;
     const booked = (await b.control<{ transfers: { origin_id: string }[] }>('GET', '/__sim/transfers')).body.transfers.filter((t) => t.origin_id === ref);
     expect(booked).toHaveLength(1);
+  });
+
+  it('while the owner’s stop is on, a payout BIND turned away is held and can be canceled; one BIND answered 500 stays in flight', async () => {
+    await b.fault('transfer', '429');
+    const away = await withdraw(b.t.app, ana.agentToken, { amount_ars: 10, destination: OUTSIDE_CBU });
+    await b.fault('transfer', '500');
+    const failed = await withdraw(b.t.app, ana.agentToken, { amount_ars: 11, destination: OUTSIDE_CBU });
+    expect([away.statusCode, failed.statusCode]).toEqual([201, 201]);
+    const owner = bearer(ana.ownerToken);
+    expect((await b.t.app.inject({ method: 'POST', url: '/v1/payouts/pause', headers: owner })).statusCode).toBe(200);
+    // Past the 429's Retry-After: BIND has neither; the one it never acted on waits for resume, the other may
+    // still reach the bank (a 500 says nothing), so it is asked about again and never held.
+    await tick(31_000);
+    await tick(31_000);
+    const view = async (id: string) => (await b.t.app.inject({ method: 'GET', url: `/v1/withdraws/${id}`, headers: owner })).json();
+    expect(await view(away.json().id)).toMatchObject({ status: 'approved', waiting_for_resume: true });
+    expect(await view(failed.json().id)).toMatchObject({ status: 'approved', waiting_for_resume: false });
+    const pause = (await b.t.app.inject({ method: 'GET', url: '/v1/payouts/pause', headers: owner })).json();
+    expect(pause.in_flight.map((p: { id: string }) => p.id)).toEqual([failed.json().id]);
+    expect((await b.t.app.inject({ method: 'POST', url: `/v1/withdraws/${away.json().id}/cancel`, headers: owner })).statusCode).toBe(200);
+    expectError(await b.t.app.inject({ method: 'POST', url: `/v1/withdraws/${failed.json().id}/cancel`, headers: owner }), 409, 'PAYOUT_NOT_CANCELABLE');
+    // Resumed, the one in flight goes out with its own reference, once; the canceled one never does.
+    expect((await b.t.app.inject({ method: 'POST', url: '/v1/payouts/resume', headers: owner })).statusCode).toBe(200);
+    await waitFor(async () => {
+      await tick(1_000);
+      return ['submitted', 'confirmed'].includes((await view(failed.json().id)).status as string);
+    }, 'the payout in flight to reach BIND');
+    const refs = await b.t.app.ctx.store.db.selectFrom('payouts').select(['id', 'rail_reference']).where('id', 'in', [away.json().id, failed.json().id]).execute();
+    const booked = (await b.control<{ transfers: { origin_id: string }[] }>('GET', '/__sim/transfers')).body.transfers.map((t) => t.origin_id);
+    for (const r of refs) expect(booked.filter((o) => o === r.rail_reference)).toHaveLength(r.id === failed.json().id ? 1 : 0);
   });
 });
 

@@ -85,12 +85,12 @@ describe('BIND adapter under faults (simulator)', () => {
     expect(await bookedWith(req.reference)).toHaveLength(1);
   });
 
-  it('a token endpoint that does not answer leaves the submission unknown and moves nothing', async () => {
+  it('a token endpoint that does not answer: the transfer was never sent, so it is turned away and moves nothing', async () => {
     const a = await funded('100.00');
     await b.control('POST', '/__sim/tokens/expire');
     await b.fault('token', 'timeout');
     const req: TransferRequest = { reference: ref(), fromCvu: a.cvu, toKind: 'CBU', to: OUTSIDE_CBU, amountCentavos: 500 };
-    expect((await rail.submitTransfer(req)).kind).toBe('unknown');
+    expect((await rail.submitTransfer(req)).kind).toBe('turned_away');
     expect(await bookedWith(req.reference)).toHaveLength(0);
     expect(await rail.getTransfer(req.reference)).toBeNull();
     expect((await rail.submitTransfer(req)).kind).toBe('accepted');

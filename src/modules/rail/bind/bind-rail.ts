@@ -22,8 +22,10 @@ import { BIND_PATHS, RECEIVED, centavosOf, decimal, pesosOf, type BindAccountLoo
 
 /** How many status queries the follow-up's batch sends to BIND at once (BIND has no batch query). */
 const STATUS_PARALLELISM = 4;
-/** 4xx answers to a transfer that do not say BIND refused it (401 after one renewal, 408, 409, 425, 429). */
-const UNANSWERED_4XX = new Set([401, 408, 409, 425, 429]);
+/** 4xx answers to a transfer that do not say BIND refused it, nor that it never acted on it. */
+const UNANSWERED_4XX = new Set([408, 409, 425]);
+/** Answers to a transfer call that mean BIND never acted on it (0: no token, so never sent). */
+const TURNED_AWAY = new Set([0, 401, 429]);
 /**
  * When to ask again about a transfer BIND cannot say about: `UNKNOWN` ("se intenta resolver durante el día") or a
  * state we do not know in a minute, `UNKNOWN_FOREVER` (BIND gave up; it takes a claim) in an hour. Asked at the
@@ -138,16 +140,18 @@ export class BindRail implements BankRail {
     });
     if (r.kind === 'unanswered') return { kind: 'unknown', message: r.message };
     if (r.kind === 'error') {
-      // 5xx, and our own token trouble (status 0), say nothing about the transfer: ask by reference. So do 408
-      // (a gateway that timed out waiting for BIND, which may have booked it), 409 (a conflict, e.g. the same
-      // origin_id still being worked) and 425: none of them is BIND refusing the transfer, and calling one a
-      // rejection fails a payout whose money may have moved, inviting the agent to pay again (D19).
-      if (r.status === 0 || r.status >= 500 || UNANSWERED_4XX.has(r.status)) {
-        // A 429 or 503 with Retry-After: BIND turned the call away and said when to come back; asking it about
-        // the transfer before then only meets the same answer, so the caller waits until `notBefore`.
-        const notBefore = r.retryAfterMs === undefined ? undefined : new Date(this.clock.now().getTime() + r.retryAfterMs).toISOString();
-        return { kind: 'unknown', message: r.message, ...(notBefore ? { notBefore } : {}) };
-      }
+      // A 429 or 503 with Retry-After: BIND turned the call away and said when to come back; asking it about the
+      // transfer before then only meets the same answer, so the caller waits until `notBefore`.
+      const notBefore = r.retryAfterMs === undefined ? undefined : new Date(this.clock.now().getTime() + r.retryAfterMs).toISOString();
+      // D36: BIND never acted on a call it turned away (429), refused the credentials of (401, after one renewal),
+      // or that was never sent (status 0: no token). Such a payout cannot reach the bank from this request, so a
+      // pause may hold it and the owner may cancel it.
+      if (TURNED_AWAY.has(r.status)) return { kind: 'turned_away', message: r.message, ...(notBefore ? { notBefore } : {}) };
+      // 5xx say nothing about the transfer: ask by reference. So do 408 (a gateway that timed out waiting for BIND,
+      // which may have booked it), 409 (a conflict, e.g. the same origin_id still being worked) and 425: none of
+      // them is BIND refusing the transfer, and calling one a rejection fails a payout whose money may have moved,
+      // inviting the agent to pay again (D19).
+      if (r.status >= 500 || UNANSWERED_4XX.has(r.status)) return { kind: 'unknown', message: r.message, ...(notBefore ? { notBefore } : {}) };
       return { kind: 'rejected', reason: rejectReasonOf(r.message), message: r.message };
     }
     const status = stateOf(r.body?.status);

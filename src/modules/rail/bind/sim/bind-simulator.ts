@@ -72,8 +72,8 @@ class HttpError extends Error {
   }
 }
 
-/** BIND's gateway turning calls away: nothing was done, ask again after Retry-After. */
-const tooMany = () => new HttpError(429, 'Too Many Requests', { 'retry-after': '30' });
+/** BIND's gateway turning calls away: nothing was done, ask again after Retry-After (30 s unless the fault says). */
+const tooMany = (retryAfterS = 30) => new HttpError(429, 'Too Many Requests', { 'retry-after': String(retryAfterS) });
 
 export async function startBindSimulator(opts: BindSimulatorOptions = {}): Promise<BindSimulator> {
   const sim = new Simulator(opts);
@@ -97,7 +97,7 @@ class Simulator {
   private readonly byAlias = new Map<string, SimAccount>();
   private readonly transfers = new Map<string, SimTransfer>();
   private readonly received: BindTransfer[] = [];
-  private readonly faults = new Map<FaultOp, { mode: FaultMode; count: number }>();
+  private readonly faults = new Map<FaultOp, { mode: FaultMode; count: number; retryAfter?: number }>();
   /** How many calls of each kind it was asked (`GET /__sim/calls`). */
   private readonly calls = new Map<FaultOp, number>();
   private readonly timers = new Set<NodeJS.Timeout>();
@@ -225,7 +225,7 @@ class Simulator {
     if (originId.length > 15) throw new HttpError(422, 'origin_id tiene más de 15 caracteres');
     const fault = this.fault('transfer');
     if (fault === '500') throw new HttpError(500, 'Error interno');
-    if (fault === '429') throw tooMany();
+    if (fault === '429') throw tooMany(this.faults.get('transfer')?.retryAfter);
     // "Si se crea una transferencia con un origin_id ya existente, no se crea una nueva y se devuelve la original."
     const existing = this.transfers.get(originId);
     if (existing) return fault === 'timeout' ? HANG : existing.transfer;
@@ -304,7 +304,7 @@ class Simulator {
     const fault = this.fault('status');
     if (fault === 'timeout') return HANG;
     if (fault === '500') throw new HttpError(500, 'Error interno');
-    if (fault === '429') throw tooMany();
+    if (fault === '429') throw tooMany(this.faults.get('status')?.retryAfter);
     const t = this.transfers.get(id) ?? [...this.transfers.values()].find((x) => x.transfer.transaction_ids.includes(id));
     if (!t) {
       const incoming = this.received.find((r) => r.id === id);
@@ -346,9 +346,9 @@ class Simulator {
       return { id: t.id, cvu: b.cvu, amount: decimal(pesosOf(amount)), balance: decimal(pesosOf(this.accounts.get(b.cvu)!.balance)) };
     }
     if (method === 'POST' && p === '/__sim/faults') {
-      const b = JSON.parse(body || '{}') as { op?: FaultOp; mode?: FaultMode; count?: number };
+      const b = JSON.parse(body || '{}') as { op?: FaultOp; mode?: FaultMode; count?: number; retry_after?: number };
       if (!b.op || !b.mode) throw new HttpError(400, 'op and mode are required');
-      this.faults.set(b.op, { mode: b.mode, count: b.count ?? 1 });
+      this.faults.set(b.op, { mode: b.mode, count: b.count ?? 1, ...(b.retry_after === undefined ? {} : { retryAfter: b.retry_after }) });
       return { op: b.op, mode: b.mode, count: b.count ?? 1 };
     }
     if (method === 'POST' && p === '/__sim/tokens/expire') {
