@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOnboardedUser, startTestApp, type TestApp } from '../../../test/helpers.js';
 import { startReceiver } from '../../../test/receiver.js';
-import { PARALLEL_SENDS, PASS_WAIT_MS } from './delivery.worker.js';
+import { MAX_BATCHES_BEHIND, PARALLEL_SENDS, PASS_WAIT_MS } from './delivery.worker.js';
 import { rawReceiver, setHook, twoEvents } from '../../../test/webhook-kit.js';
 
 /** Long enough that a receiver which never answers holds its sends for the whole test. */
@@ -56,6 +56,55 @@ describe('a silent receiver', () => {
       expect(Date.now() - started).toBeLessThan(PASS_WAIT_MS + 3_000);
       // The silent receiver got no more than the sends in flight: the rest of its deliveries wait their turn.
       expect(silent.requests()).toBeLessThanOrEqual(PARALLEL_SENDS);
+    } finally {
+      await fast.close();
+    }
+  });
+});
+
+/**
+ * Each batch left working in the background holds up to `PARALLEL_SENDS` sockets until its receivers answer or
+ * time out, so a node keeps at most `MAX_BATCHES_BEHIND` of them. One silent owner after another fills them; the
+ * next owner's deliveries then wait for one of them to end instead of opening a fifth batch.
+ */
+describe('batches left in the background', () => {
+  let t: TestApp;
+  const silent: Awaited<ReturnType<typeof rawReceiver>>[] = [];
+  beforeAll(async () => {
+    t = await startTestApp({ env: { WEBHOOK_TIMEOUT_MS: String(TIMEOUT_MS) } });
+  });
+  afterAll(async () => {
+    for (const s of silent) await s.close();
+    await t.close();
+  });
+
+  it(`are at most ${MAX_BATCHES_BEHIND} per node; the next waits for one to end`, async () => {
+    const job = t.app.jobs.webhookDelivery!;
+    job.start();
+    // Passes run one after another, and a pass returns only once its batch is done or left behind: an owner whose
+    // deliveries reach its receiver was claimed in a pass of its own, after the previous owner's batch went behind.
+    for (let i = 0; i < MAX_BATCHES_BEHIND; i++) {
+      const s = await rawReceiver(() => undefined);
+      silent.push(s);
+      const u = await createOnboardedUser(t.app);
+      await setHook(t, u, s.url);
+      await twoEvents(t, u);
+      job.wake();
+      expect(await waitFor(() => s.requests() >= 2, 5_000)).toBe(true);
+    }
+    const late = await createOnboardedUser(t.app);
+    const fast = await startReceiver(() => 200);
+    try {
+      await setHook(t, late, fast.url);
+      await twoEvents(t, late);
+      job.wake();
+      // Long enough for the last batch to go behind and for a fifth pass to claim and deliver, were it allowed.
+      await sleep(PASS_WAIT_MS + 2_000);
+      expect(fast.received).toHaveLength(0);
+
+      // One silent receiver goes away: its sends fail at once, its batch ends, and the waiting deliveries go out.
+      await silent[0]!.close();
+      expect(await waitFor(() => fast.received.length >= 2, 5_000)).toBe(true);
     } finally {
       await fast.close();
     }
