@@ -192,16 +192,32 @@ async function workClaimed(
   // A send that starts now is covered by the next renewal, due within a third of the lease.
   const maySend = () => performance.now() < leaseKnownUntil - leaseMs / 3;
 
-  let next = 0;
+  // A free slot takes the first waiting delivery of the owner with the fewest sends in flight. In claim order, an
+  // owner whose silent receiver had a backlog in the claim took every slot for the whole timeout, and the other
+  // owners' deliveries in the claim waited behind it; one owner alone still gets every slot.
+  const waiting = [...claimed];
+  const inFlight = new Map<string, number>();
+  const takeNext = (): Claimed | undefined => {
+    let best = -1;
+    let fewest = Infinity;
+    for (let i = 0; i < waiting.length && fewest > 0; i++) {
+      const n = inFlight.get(waiting[i]!.user_id) ?? 0;
+      if (n < fewest) [best, fewest] = [i, n];
+    }
+    if (best < 0) return undefined;
+    const d = waiting.splice(best, 1)[0]!;
+    inFlight.set(d.user_id, fewest + 1);
+    return d;
+  };
   const slot = async () => {
-    for (let i = next++; i < claimed.length; i = next++) {
-      const d = claimed[i]!;
+    for (let d = takeNext(); d; d = takeNext()) {
       try {
         await attempt(ctx, d, token, maySend);
       } catch (err) {
         // The store failed to record the outcome: the lease runs out and the delivery is attempted again.
         ctx.log.error({ err, deliveryId: d.id }, 'webhook delivery attempt could not be recorded');
       }
+      inFlight.set(d.user_id, inFlight.get(d.user_id)! - 1);
       onItemDone(d);
     }
   };

@@ -63,6 +63,44 @@ describe('a silent receiver', () => {
 });
 
 /**
+ * A silent owner's backlog can come in one claim with other owners' deliveries: its deliveries pile up while
+ * passes skip it, and are claimed together once its batch ends (or after a restart). Worked in claim order, its
+ * first `PARALLEL_SENDS` took every slot for the whole timeout and the others in the claim waited behind them.
+ */
+describe('a silent owner in the same claim as others', () => {
+  let t: TestApp;
+  let silent: Awaited<ReturnType<typeof rawReceiver>>;
+  beforeAll(async () => {
+    t = await startTestApp({ env: { WEBHOOK_TIMEOUT_MS: String(TIMEOUT_MS) } });
+    silent = await rawReceiver(() => undefined);
+  });
+  afterAll(async () => {
+    await silent.close();
+    await t.close();
+  });
+
+  it("does not take every send: the other owners' deliveries in that claim go out at once", async () => {
+    const a = await createOnboardedUser(t.app);
+    await setHook(t, a, silent.url);
+    // More silent deliveries than sends in flight, all due before the other owner's: one claim takes them all.
+    for (let i = 0; i < PARALLEL_SENDS / 2 + 1; i++) await twoEvents(t, a);
+    const b = await createOnboardedUser(t.app);
+    const fast = await startReceiver(() => 200);
+    try {
+      await setHook(t, b, fast.url);
+      await twoEvents(t, b);
+      const started = Date.now();
+      await t.app.jobs.webhookDelivery!.runOnce();
+      expect(await waitFor(() => fast.received.length >= 2, TIMEOUT_MS / 2)).toBe(true);
+      expect(Date.now() - started).toBeLessThan(PASS_WAIT_MS + 3_000);
+      expect(silent.requests()).toBeLessThanOrEqual(PARALLEL_SENDS);
+    } finally {
+      await fast.close();
+    }
+  });
+});
+
+/**
  * Each batch left working in the background holds up to `PARALLEL_SENDS` sockets until its receivers answer or
  * time out, so a node keeps at most `MAX_BATCHES_BEHIND` of them. One silent owner after another fills them; the
  * next owner's deliveries then wait for one of them to end instead of opening a fifth batch.
