@@ -212,6 +212,10 @@ async function workClaimed(
   const slot = async () => {
     for (let d = takeNext(); d; d = takeNext()) {
       try {
+        // An item that starts once its claim was left behind may have waited out the timeout of the sends before
+        // it; meanwhile the owner may have replaced or deleted the webhook, so it reads the webhook again rather
+        // than go to the url (and secret) the owner just removed. Items started within the wait read it at claim.
+        if (performance.now() - claimedAt > PASS_WAIT_MS) await rereadWebhook(ctx, d);
         await attempt(ctx, d, token, maySend);
       } catch (err) {
         // The store failed to record the outcome: the lease runs out and the delivery is attempted again.
@@ -224,6 +228,14 @@ async function workClaimed(
   await withLeaseRenewal(leaseMs / 3, renew, () =>
     Promise.all(Array.from({ length: Math.min(PARALLEL_SENDS, claimed.length) }, slot)),
   );
+}
+
+/** The owner's webhook as it is now, in place of what the claim read. */
+async function rereadWebhook(ctx: AppContext, d: Claimed): Promise<void> {
+  const w = await ctx.store.db.selectFrom('webhooks').select(['url', 'secret_enc', 'active']).where('user_id', '=', d.user_id).executeTakeFirst();
+  d.url = w?.url ?? null;
+  d.secret_enc = w?.secret_enc ?? null;
+  d.active = w?.active ?? null;
 }
 
 /**

@@ -1,6 +1,9 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createOnboardedUser, EXTERNAL_CBU, PASSWORD, setThresholds, settle, startTestApp, withdraw, type OnboardedUser, type TestApp } from '../../../test/helpers.js';
 import { startReceiver } from '../../../test/receiver.js';
+import { rawReceiver, twoEvents } from '../../../test/webhook-kit.js';
+import { PARALLEL_SENDS } from './delivery.worker.js';
 import { verifySvcSignature } from './signature.js';
 
 const SECRET = 'whsec-test-0123456789abcdef';
@@ -119,6 +122,47 @@ describe('webhook lifecycle with deliveries pending', () => {
       for (const e of payoutEvents) expect(e.data).toMatchObject({ api_key_id: key.id, api_key_name: 'agent-x' });
     } finally {
       await rx.close();
+    }
+  });
+});
+
+/**
+ * A claim reads each delivery's url and secret when it is taken. A claim left working in the background behind a
+ * silent receiver starts its last deliveries only once earlier sends time out; by then the owner may have replaced
+ * or deleted the webhook, and those deliveries went to the url the owner had just removed, with the old secret.
+ */
+describe('the webhook replaced while a claim still holds deliveries for it', () => {
+  const TIMEOUT_MS = 3_000;
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ env: { WEBHOOK_TIMEOUT_MS: String(TIMEOUT_MS) } });
+  });
+  afterAll(() => t.close());
+
+  it('the deliveries it had not started go to the new url, signed with the new secret', async () => {
+    // The old receiver holds the first sends (every slot) until the timeout, and would accept any later one.
+    let n = 0;
+    const old = await rawReceiver((res) => {
+      if (++n > PARALLEL_SENDS) res.writeHead(200).end();
+    });
+    const next = await startReceiver(() => 200);
+    try {
+      const u = await createOnboardedUser(t.app);
+      expect((await t.app.inject({ method: 'PUT', url: '/v1/webhook', headers: bearer(u.ownerToken), payload: { url: old.url, secret: SECRET } })).statusCode).toBe(200);
+      for (let i = 0; i < PARALLEL_SENDS / 2 + 1; i++) await twoEvents(t, u);
+      // Returns once the claim is left behind: every slot held by the old receiver, two deliveries waiting.
+      await t.app.jobs.webhookDelivery!.runOnce();
+      expect(old.requests()).toBe(PARALLEL_SENDS);
+      expect((await t.app.inject({ method: 'PUT', url: '/v1/webhook', headers: bearer(u.ownerToken), payload: { url: next.url, secret: NEW_SECRET } })).statusCode).toBe(200);
+
+      const until = Date.now() + TIMEOUT_MS + 5_000;
+      while (next.received.length + old.requests() < PARALLEL_SENDS + 2 && Date.now() < until) await sleep(20);
+      expect(old.requests()).toBe(PARALLEL_SENDS);
+      expect(next.received).toHaveLength(2);
+      for (const r of next.received) expect(verifySvcSignature(NEW_SECRET, r.body, r.headers['x-svc-signature'] as string)).toBe(true);
+    } finally {
+      await old.close();
+      await next.close();
     }
   });
 });
