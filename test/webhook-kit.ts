@@ -20,15 +20,23 @@ export async function twoEvents(t: TestApp, u: OnboardedUser): Promise<void> {
 /** A receiver whose answer is written by hand: redirects, bodies that never end, requests never answered. */
 export async function rawReceiver(answer: (res: http.ServerResponse) => void) {
   let requests = 0;
+  let open = 0;
+  let mostOpen = 0;
   const server = http.createServer((req, res) => {
     requests++;
     req.resume();
     req.on('end', () => answer(res));
   });
+  server.on('connection', (socket) => {
+    mostOpen = Math.max(mostOpen, ++open);
+    socket.on('close', () => open--);
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`,
     requests: () => requests,
+    /** Connections open now, and the most open at once. */
+    connections: () => ({ open, mostOpen }),
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

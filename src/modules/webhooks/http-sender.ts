@@ -7,6 +7,8 @@ import type { SendResult, WebhookSender } from './sender.port.js';
 
 /** Bytes of a receiver's answer body read (and discarded) before the connection is cut. */
 const MAX_DRAINED_BYTES = 64 * 1024;
+/** How long a receiver's answer body may take after its status line before the connection is cut. */
+const BODY_GRACE_MS = 1_000;
 
 /**
  * The production sender. The address is checked at connect time, after DNS, so a hostname that resolves (or
@@ -39,6 +41,8 @@ export function httpSender(opts: { allowPrivateNetworks: boolean }): WebhookSend
           return resolve({ kind: 'error', message: 'target address is private or reserved' });
         }
         const lib = target.protocol === 'https:' ? https : http;
+        /** Set at the status line: from then on, the timeout or a cut body ends the send but not its outcome. */
+        let answered: SendResult | null = null;
         const req = lib.request(
           target,
           {
@@ -50,19 +54,29 @@ export function httpSender(opts: { allowPrivateNetworks: boolean }): WebhookSend
           (res) => {
             // The status line is the receiver's answer (contract: a 2xx is delivered): a body that is slow, huge or
             // never ends must not turn an accepted delivery into a timeout and a duplicate. The body is not needed;
-            // a short one is drained so the socket can be reused, a long one cut off (the timer bounds the rest).
-            resolve({ kind: 'response', status: res.statusCode ?? 0 });
+            // a short one is drained so the socket can be reused, a long or slow one cut off. The send ends only
+            // then, so its connection is closed before its slot takes the next: otherwise a receiver trickling a
+            // body kept a connection per delivery open until the timeout, unbounded by the sends in flight.
+            const outcome: SendResult = { kind: 'response', status: res.statusCode ?? 0 };
+            answered = outcome;
+            const cut = setTimeout(() => res.destroy(), BODY_GRACE_MS);
+            const done = () => {
+              clearTimeout(cut);
+              resolve(outcome);
+            };
             let drained = 0;
             res.on('data', (c: Buffer) => {
               drained += c.length;
               if (drained > MAX_DRAINED_BYTES) res.destroy();
             });
+            res.on('end', done);
+            res.on('close', done);
             res.on('error', () => undefined);
           },
         );
         const timer = setTimeout(() => req.destroy(new Error(`timed out after ${timeoutMs} ms`)), timeoutMs);
         req.on('timeout', () => req.destroy(new Error(`timed out after ${timeoutMs} ms`)));
-        req.on('error', (e) => resolve({ kind: 'error', message: e.message }));
+        req.on('error', (e) => resolve(answered ?? { kind: 'error', message: e.message }));
         req.on('close', () => clearTimeout(timer));
         req.end(body);
       }),

@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOnboardedUser, startTestApp, type TestApp } from '../../../test/helpers.js';
+import { bearer, createOnboardedUser, startTestApp, type TestApp } from '../../../test/helpers.js';
 import { startReceiver } from '../../../test/receiver.js';
 import { MAX_BATCHES_BEHIND, PARALLEL_SENDS, PASS_WAIT_MS } from './delivery.worker.js';
 import { rawReceiver, setHook, twoEvents } from '../../../test/webhook-kit.js';
@@ -97,6 +97,45 @@ describe('a silent owner in the same claim as others', () => {
     } finally {
       await fast.close();
     }
+  });
+});
+
+/**
+ * Sends in flight are bounded (`PARALLEL_SENDS`), and so must be the connections they open. A 2xx is delivered at
+ * its status line, but a body that trickles and never ends kept its connection open until the timeout after the
+ * send had freed its slot: one owner's receiver could have a connection open per delivery, thousands per node.
+ */
+describe('a receiver that answers 2xx and never ends the body', () => {
+  let t: TestApp;
+  let rx: Awaited<ReturnType<typeof rawReceiver>>;
+  beforeAll(async () => {
+    t = await startTestApp({ env: { WEBHOOK_TIMEOUT_MS: String(TIMEOUT_MS) } });
+    rx = await rawReceiver((res) => {
+      res.writeHead(200, { 'content-type': 'text/plain' });
+      res.write('accepted, and then some');
+    });
+  });
+  afterAll(async () => {
+    await rx.close();
+    await t.close();
+  });
+
+  it('has its deliveries delivered, with no more connections open than sends in flight', async () => {
+    const u = await createOnboardedUser(t.app);
+    await setHook(t, u, rx.url);
+    for (let i = 0; i < PARALLEL_SENDS / 2 + 1; i++) await twoEvents(t, u);
+    await t.app.jobs.webhookDelivery!.runOnce();
+    const undelivered = async () =>
+      (await t.app.inject({ method: 'GET', url: '/v1/webhook/deliveries', headers: bearer(u.ownerToken) }))
+        .json()
+        .deliveries.filter((d: { status: string }) => d.status !== 'delivered');
+    // Well within the timeout: each send ends soon after its status line, whatever the body does.
+    const until = Date.now() + 5_000;
+    while ((await undelivered()).length > 0 && Date.now() < until) await sleep(50);
+    expect(await undelivered()).toEqual([]);
+    expect(rx.requests()).toBe(PARALLEL_SENDS + 2);
+    expect(rx.connections().mostOpen).toBeLessThanOrEqual(PARALLEL_SENDS);
+    expect(await waitFor(() => rx.connections().open === 0, 2_000)).toBe(true);
   });
 });
 
