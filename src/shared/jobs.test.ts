@@ -1,7 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { pino } from 'pino';
 import { startTestApp } from '../../test/helpers.js';
-import { PeriodicJob } from './jobs.js';
+import { FIRST_RUN_MAX_MS, PeriodicJob } from './jobs.js';
 
 describe('background jobs and shutdown', () => {
   it('a job never overlaps itself and stop() waits for the run in progress', async () => {
@@ -27,6 +27,27 @@ describe('background jobs and shutdown', () => {
     const after = finished;
     await new Promise((r) => setTimeout(r, 30));
     expect(finished).toBe(after); // stopped for good
+  });
+
+  it('an hourly job first runs within a minute of the start, then hourly (a node restarted often still prunes)', async () => {
+    vi.useFakeTimers();
+    try {
+      let runs = 0;
+      const job = new PeriodicJob('hourly', 60 * 60_000, async () => {
+        runs++;
+        return { more: false };
+      }, pino({ level: 'silent' }));
+      job.start();
+      await vi.advanceTimersByTimeAsync(FIRST_RUN_MAX_MS + 1);
+      expect(runs).toBe(1);
+      await vi.advanceTimersByTimeAsync(59 * 60_000);
+      expect(runs).toBe(1);
+      await vi.advanceTimersByTimeAsync(60_000 + 1);
+      expect(runs).toBe(2);
+      await job.stop();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('wakeIn runs a job when its work falls due rather than at the next interval, also when asked mid-run', async () => {

@@ -12,6 +12,8 @@ export type WorkerPass = () => Promise<{ more: boolean }>;
 const MAX_PASSES_PER_RUN = 50;
 /** Times asked for by `wakeIn` are kept to this granularity, so a burst of items due together costs one entry. */
 const WAKE_GRANULARITY_MS = 10;
+/** A job's first run after `start()` comes no later than this, whatever its interval. */
+export const FIRST_RUN_MAX_MS = 60_000;
 /** At most this many distinct times are kept; later ones are left to the interval (the earliest always stay). */
 const MAX_WAKES = 1_000;
 
@@ -46,7 +48,9 @@ export class PeriodicJob {
   start(): void {
     if (!this.stopped) return;
     this.stopped = false;
-    this.schedule(this.intervalMs);
+    // An hourly job's first run comes within a minute of the start, not an hour: a node restarted more often than
+    // hourly (deploys, a crash loop) would otherwise never prune, and retention would not hold.
+    this.schedule(Math.min(this.intervalMs, FIRST_RUN_MAX_MS));
   }
 
   private schedule(ms: number): void {
