@@ -339,6 +339,7 @@ export async function buildApp(config: Config, deps: Deps = {}): Promise<Fastify
   app.addHook('onClose', async () => {
     unregisterWebhookOutbox();
     unregisterLiveHub();
+    deliveryPasses.stopSending();
     await Promise.all(Object.values(jobs).map((j) => j.stop()));
     await deliveryPasses.drain();
     await store.close();

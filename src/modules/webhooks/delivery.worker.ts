@@ -56,6 +56,8 @@ export const MAX_BATCHES_BEHIND = 4;
  */
 export class DeliveryPasses {
   private readonly behind = new Set<{ done: Promise<void>; unfinished: Map<string, string> }>();
+  /** Set by `stopSending()`: batches start no more sends. */
+  private closing = false;
 
   constructor(
     private readonly ctx: AppContext,
@@ -74,7 +76,7 @@ export class DeliveryPasses {
     const claimed = await claim(this.ctx, { token, leaseMs: this.leaseMs, limit, skipUsers: [...skipUsers] });
     if (claimed.length === 0) return 0;
     const unfinished = new Map(claimed.map((d) => [d.id, d.user_id]));
-    const done = workClaimed(this.ctx, claimed, token, this.leaseMs, claimedAt, (d) => unfinished.delete(d.id)).catch((err: unknown) => {
+    const done = workClaimed(this.ctx, claimed, token, this.leaseMs, claimedAt, (d) => unfinished.delete(d.id), () => this.closing).catch((err: unknown) => {
       // Unrecorded outcomes are retried once their lease runs out; a batch left behind must not reject unheard.
       this.ctx.log.error({ err }, 'webhook delivery batch failed');
     });
@@ -94,6 +96,16 @@ export class DeliveryPasses {
       });
     }
     return claimed.length;
+  }
+
+  /**
+   * At shutdown, before the jobs stop: the sends in flight finish (at most one timeout), and no batch starts
+   * another. Working a batch of deliveries to a silent receiver to its end took a timeout per round of sends,
+   * minutes, longer than a deploy waits; the deliveries not started keep their lease and are claimed again once it
+   * runs out, here or on another node.
+   */
+  stopSending(): void {
+    this.closing = true;
   }
 
   async drain(): Promise<void> {
@@ -175,6 +187,8 @@ async function workClaimed(
   leaseMs: number,
   claimedAt: number,
   onItemDone: (d: Claimed) => void = () => {},
+  /** True once the node is shutting down: no further item is started. */
+  stopping: () => boolean = () => false,
 ): Promise<void> {
   let leaseKnownUntil = claimedAt + leaseMs;
   const renew = async (): Promise<boolean> => {
@@ -210,7 +224,7 @@ async function workClaimed(
     return d;
   };
   const slot = async () => {
-    for (let d = takeNext(); d; d = takeNext()) {
+    for (let d = stopping() ? undefined : takeNext(); d; d = stopping() ? undefined : takeNext()) {
       try {
         // An item that starts once its claim was left behind may have waited out the timeout of the sends before
         // it; meanwhile the owner may have replaced or deleted the webhook, so it reads the webhook again rather

@@ -187,3 +187,34 @@ describe('batches left in the background', () => {
     }
   });
 });
+
+/**
+ * Shutting down with a batch to a silent receiver in flight: the sends already made finish (their timeout), and no
+ * further round starts. Working the batch to its end took a timeout per round, longer than a deploy waits.
+ */
+describe('shutting down behind a silent receiver', () => {
+  it('waits for the sends in flight only, not for the rest of their batch', async () => {
+    const timeoutMs = 4_000;
+    const t = await startTestApp({ env: { WEBHOOK_TIMEOUT_MS: String(timeoutMs) } });
+    const silent = await rawReceiver(() => undefined);
+    let closed = false;
+    try {
+      const a = await createOnboardedUser(t.app);
+      await setHook(t, a, silent.url);
+      // Two rounds of sends: more deliveries than slots.
+      for (let i = 0; i < PARALLEL_SENDS; i++) await twoEvents(t, a);
+      const job = t.app.jobs.webhookDelivery!;
+      job.start();
+      job.wake();
+      expect(await waitFor(() => silent.requests() >= PARALLEL_SENDS, 5_000)).toBe(true);
+      const started = Date.now();
+      await t.close();
+      closed = true;
+      expect(Date.now() - started).toBeLessThan(timeoutMs + 2_000);
+      expect(silent.requests()).toBe(PARALLEL_SENDS);
+    } finally {
+      await silent.close();
+      if (!closed) await t.close();
+    }
+  });
+});
