@@ -14,12 +14,15 @@ export interface BotCall {
 export async function startFakeTelegram(token: string) {
   const calls: BotCall[] = [];
   let failing = false;
+  // While hanging, every call is held unanswered (Telegram slow, or a connection that never answers) until released.
+  let hanging = false;
+  const held: (() => void)[] = [];
   const blocked = new Set<string>();
   let nextMessageId = 100;
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
+    const answer = () => {
       const m = new RegExp(`^/bot${token}/(\\w+)$`).exec(req.url ?? '');
       const raw = Buffer.concat(chunks).toString('utf8');
       const body = raw ? (JSON.parse(raw) as Record<string, unknown>) : {};
@@ -50,7 +53,8 @@ export async function startFakeTelegram(token: string) {
         default:
           return send(400, { ok: false, error_code: 400, description: `unsupported method ${method}` });
       }
-    });
+    };
+    req.on('end', () => (hanging ? held.push(answer) : answer()));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as AddressInfo).port;
@@ -60,6 +64,11 @@ export async function startFakeTelegram(token: string) {
     of: (method: string) => calls.filter((c) => c.method === method),
     setFailing: (f: boolean) => {
       failing = f;
+    },
+    /** Holds every call unanswered; `false` answers the held ones. */
+    setHanging: (h: boolean) => {
+      hanging = h;
+      if (!h) for (const release of held.splice(0)) release();
     },
     setBlocked: (chatId: number | string, b: boolean) => void (b ? blocked.add(String(chatId)) : blocked.delete(String(chatId))),
     close: () =>

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startFakeTelegram } from './fake-telegram.js';
 import {
   bearer,
@@ -248,6 +248,30 @@ describe('Telegram approvals, adversarial', () => {
     await t.app.jobs.approvalNotices!.runOnce();
     expect(asks()).toBe(before); // nothing asks the owner to decide what is decided
     expect(await t.app.ctx.store.db.selectFrom('approvals').select('notify_next_at').where('id', '=', approval_id).executeTakeFirst()).toEqual({ notify_next_at: null });
+    await refresh(ana);
+  });
+
+  it('Telegram slow to answer: the payout request and the owner\'s decision answer at once, and the notice still goes out', async () => {
+    const sentFor = (approvalId: string) =>
+      t.app.ctx.store.db.selectFrom('telegram_messages').select('message_id').where('approval_id', '=', approvalId).executeTakeFirst();
+    tg.setHanging(true);
+    try {
+      let began = Date.now();
+      const asked = await withdraw(t.app, ana.agentToken, { amount_ars: 68_000, destination: EXTERNAL_CBU });
+      expect(asked.statusCode).toBe(202);
+      expect(Date.now() - began).toBeLessThan(5_000);
+      const { id, approval_id } = asked.json();
+      tg.setHanging(false); // Telegram answers the send it held: the owner is asked, nothing was lost
+      await vi.waitFor(async () => expect(await sentFor(approval_id)).toBeDefined(), { timeout: 5_000 });
+      tg.setHanging(true);
+      began = Date.now();
+      const approve = await t.app.inject({ method: 'POST', url: `/v1/approvals/${approval_id}/approve`, headers: bearer(ana.ownerToken) });
+      expect(approve.statusCode).toBe(200);
+      expect(Date.now() - began).toBeLessThan(5_000);
+      expect(await statusOf(ana, id)).toBe('submitted');
+    } finally {
+      tg.setHanging(false);
+    }
     await refresh(ana);
   });
 

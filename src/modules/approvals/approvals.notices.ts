@@ -1,5 +1,4 @@
 import type { AppContext } from '../../context.js';
-import { isStoreUnavailable } from '../../db/store-errors.js';
 import { mapBounded } from '../../shared/jobs.js';
 import type { ApprovalsTable } from './approvals.tables.js';
 import type { ApprovalNotice } from './channels/channel.port.js';
@@ -8,6 +7,23 @@ import type { ApprovalNotice } from './channels/channel.port.js';
 export const NOTICE_LEASE_MS = 30_000;
 const RETRY_AFTER_MS = 15_000;
 const NOTICES_BATCH = 100;
+/**
+ * How long a request (a payout asked, a decision) waits for its notices before answering. A messaging service that
+ * is slow must not hold the payout request (the contract: it answers at once) or the owner's decision; the notice
+ * goes on in the background, bounded by the channel's own timeout, and the notices job covers it if it fails.
+ */
+export const NOTICE_WAIT_MS = 2_000;
+
+/** Runs `work` and waits for it at most NOTICE_WAIT_MS; whatever it throws, now or later, is logged. */
+async function waitBriefly(ctx: AppContext, what: string, approvalId: string, work: () => Promise<void>): Promise<void> {
+  const done = work().catch((err: unknown) => ctx.log.warn({ err, approval: approvalId }, `${what} failed`));
+  let timer: NodeJS.Timeout | undefined;
+  const waited = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, NOTICE_WAIT_MS);
+  });
+  await Promise.race([done, waited]);
+  clearTimeout(timer);
+}
 
 async function noticeOf(ctx: AppContext, a: ApprovalsTable): Promise<ApprovalNotice> {
   const subject = await ctx.approvalKinds.of(a.kind).describe(ctx, ctx.store.db, a);
@@ -55,16 +71,17 @@ export async function notifyPending(ctx: AppContext, approvalId: string): Promis
 
 /**
  * `notifyPending` by the request that has just committed the approval (D42): the approval stands whatever happens
- * here, so a store failure is logged rather than thrown (the request's answer must not be a 503, which would say
- * nothing was kept), and the notices job sends what is owed once the lease set at creation ends.
+ * here, so a failure is logged rather than thrown (the request's answer must not be a 503, which would say nothing
+ * was kept), the request waits for it only briefly, and the notices job sends what is owed once the lease set at
+ * creation ends.
  */
 export async function notifyPendingAfterCommit(ctx: AppContext, approvalId: string): Promise<void> {
-  try {
-    await notifyPending(ctx, approvalId);
-  } catch (err) {
-    if (!isStoreUnavailable(err)) throw err;
-    ctx.log.warn({ err, approval: approvalId }, 'the store failed after the approval committed; the notices job tells the owner');
-  }
+  await waitBriefly(ctx, 'the first approval notice (the notices job sends what is still owed)', approvalId, () => notifyPending(ctx, approvalId));
+}
+
+/** `notifyResolved` by the request that has just decided (D42): the decision's answer waits for it only briefly. */
+export async function notifyResolvedAfterCommit(ctx: AppContext, a: ApprovalsTable): Promise<void> {
+  await waitBriefly(ctx, 'outcome notice', a.id, () => notifyResolved(ctx, a));
 }
 
 /** Tells every channel how an approval ended (best effort: the decision stands whatever a channel says). */

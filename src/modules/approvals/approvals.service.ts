@@ -8,7 +8,7 @@ import type { Principal } from '../auth/auth.service.js';
 import { writeAudit } from '../audit/audit.service.js';
 import { wakeLiveAfterCommit } from '../live/live.hub.js';
 import { lockWalletForPayout } from '../wallet/wallet.locks.js';
-import { NOTICE_LEASE_MS, notifyResolved } from './approvals.notices.js';
+import { NOTICE_LEASE_MS, notifyResolved, notifyResolvedAfterCommit } from './approvals.notices.js';
 import type { ApprovalsTable, ApprovalKind, ApprovalStatus } from './approvals.tables.js';
 import type { ApprovalChannel } from './channels/channel.port.js';
 import type { ApprovalSubject } from './approval-kinds.js';
@@ -216,8 +216,9 @@ export async function decideApproval(
   }
   // D42: the decision has committed, so a 503 (which says nothing was kept) would be wrong from here on. What
   // follows carries it out or tells of it, and each has a keeper should the store fail now: an approved payout is
-  // the follow-up job's once its grace ends, outcome notices are best effort. The answer is the decision as it
-  // stands, described in its own transaction when the store cannot describe it now.
+  // the follow-up job's once its grace ends, outcome notices are best effort (and waited for only briefly, so a
+  // slow messaging service never holds the decision's answer). The answer is the decision as it stands, described
+  // in its own transaction when the store cannot describe it now.
   const committed = async (what: string, step: () => Promise<unknown>): Promise<void> => {
     try {
       await step();
@@ -227,11 +228,11 @@ export async function decideApproval(
     }
   };
   if (result.kind === 'refused') {
-    await committed('outcome notice', () => notifyResolved(ctx, result.a));
+    await notifyResolvedAfterCommit(ctx, result.a);
     throw new AppError('PAYOUT_DENIED', `Cannot approve: ${result.reasons.join(', ')}. The request was ended.`, { reasons: result.reasons });
   }
   if (verdict === 'approve') await committed('submission; the follow-up job submits it', async () => handler.afterApproved?.(ctx, result.a));
-  await committed('outcome notice', () => notifyResolved(ctx, result.a));
+  await notifyResolvedAfterCommit(ctx, result.a);
   try {
     return await toView(ctx, result.a, ctx.clock.now());
   } catch (err) {

@@ -33,7 +33,9 @@ export class TelegramChannel implements ApprovalChannel {
     private readonly clock: Clock,
     opts: { botToken: string; apiRoot: string },
   ) {
-    this.api = new Api(opts.botToken, { apiRoot: opts.apiRoot });
+    // grammy waits 500 s by default: a Telegram that stops answering would hold a send past the notices' lease
+    // (another node then sends it again) and keep a connection per call; as long as a Graph call (graph-api.ts).
+    this.api = new Api(opts.botToken, { apiRoot: opts.apiRoot, timeoutSeconds: 10 });
   }
 
   async botUsername(): Promise<string> {
