@@ -216,6 +216,16 @@ describe('Telegram approvals, adversarial', () => {
     expect(String(body.text)).toContain(`Concepto: ${note}`);
   });
 
+  it("a link in an agent's note gets no preview card (the page the agent chose would show under the approval)", async () => {
+    const note = 'factura verificada https://evil.example/ok';
+    const { approval_id } = (await withdraw(t.app, ana.agentToken, { amount_ars: 65_800, destination: EXTERNAL_CBU, note })).json();
+    expect(tg.of('sendMessage').at(-1)!.body.link_preview_options).toEqual({ is_disabled: true });
+    await press(`r:${approval_id}`, ANA_CHAT);
+    const edit = tg.of('editMessageText').at(-1)!.body;
+    expect(String(edit.text)).toContain(note);
+    expect(edit.link_preview_options).toEqual({ is_disabled: true });
+  });
+
   it("an agent's proposal over a long trusted list still reaches Telegram (a message is at most 4096 characters)", async () => {
     // The owner trusts 100 destinations (the most allowed); the agent proposes swapping the last one for its own.
     const list = Array.from({ length: 100 }, (_, i) => `proveedor.pagos.${String(i).padStart(3, '0')}`);

@@ -7,6 +7,12 @@ import type { ApprovalChannel, ApprovalNotice, ChannelView } from '../approvals/
 import { pendingText, resolvedText } from './telegram.messages.js';
 import type { TelegramLinkState } from './telegram.tables.js';
 
+/**
+ * The message carries text an agent chose (its note): a link in it must stay a line of text, not become a preview
+ * card of the page it names under the approval's buttons.
+ */
+const NO_PREVIEW = { is_disabled: true } as const;
+
 /** callback_data carries only the verb and the opaque approval id (≤ 64 bytes), never the amount. */
 export const callbackData = (verb: 'a' | 'r', approvalId: string): string => `${verb}:${approvalId}`;
 
@@ -76,6 +82,7 @@ export class TelegramChannel implements ApprovalChannel {
     let msg: Awaited<ReturnType<Api['sendMessage']>>;
     try {
       msg = await this.api.sendMessage(link.chat_id, pendingText(n), {
+        link_preview_options: NO_PREVIEW,
         reply_markup: {
           inline_keyboard: [
             [
@@ -101,7 +108,7 @@ export class TelegramChannel implements ApprovalChannel {
   async notifyResolved(n: ApprovalNotice): Promise<void> {
     const messages = await this.db.selectFrom('telegram_messages').selectAll().where('approval_id', '=', n.id).execute();
     for (const m of messages) {
-      await this.api.editMessageText(m.chat_id, Number(m.message_id), resolvedText(n)).catch((e: unknown) => {
+      await this.api.editMessageText(m.chat_id, Number(m.message_id), resolvedText(n), { link_preview_options: NO_PREVIEW }).catch((e: unknown) => {
         // "message is not modified" on a repeated edit is fine; anything else is for the caller's log.
         if (!String((e as Error).message).includes('not modified')) throw e;
       });
