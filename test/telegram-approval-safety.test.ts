@@ -131,6 +131,23 @@ describe('Telegram approvals, adversarial', () => {
     expect(await statusOf(ana, id)).toBe('rejected');
   });
 
+  it('while paused, an approval whose window has ended is answered as expired, not as paused (and the dashboard says 409 APPROVAL_EXPIRED)', async () => {
+    const { id, approval_id } = (await withdraw(t.app, ana.agentToken, { amount_ars: 63_500, destination: EXTERNAL_CBU })).json();
+    expect((await t.app.inject({ method: 'POST', url: '/v1/payouts/pause', headers: bearer(ana.ownerToken) })).statusCode).toBe(200);
+    try {
+      t.clock.advance(301_000); // past the window; the expiry job has not run
+      const approve = await t.app.inject({ method: 'POST', url: `/v1/approvals/${approval_id}/approve`, headers: bearer(ana.ownerToken) });
+      expect(approve.json().error).toBe('APPROVAL_EXPIRED');
+      await press(`a:${approval_id}`, ANA_CHAT);
+      // Not "you may reject": rejecting would fail too; the message shows it ended.
+      expect(lastAnswer()).toBe('Vencido: ya no se puede decidir');
+      expect(await statusOf(ana, id)).toBe('expired');
+    } finally {
+      expect((await t.app.inject({ method: 'POST', url: '/v1/payouts/resume', headers: bearer(ana.ownerToken) })).statusCode).toBe(200);
+      await refresh(ana);
+    }
+  });
+
   it('after unlinking, and after linking a new chat, the old chat cannot decide; the new one can', async () => {
     const { id, approval_id } = (await withdraw(t.app, ana.agentToken, { amount_ars: 64_000, destination: EXTERNAL_CBU })).json();
     expect((await t.app.inject({ method: 'DELETE', url: '/v1/approval-channels/telegram', headers: bearer(ana.ownerToken) })).statusCode).toBe(204);

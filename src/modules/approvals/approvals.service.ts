@@ -165,7 +165,10 @@ export async function decideApproval(
   const found = await ctx.store.db.selectFrom('approvals').selectAll().where('id', '=', approvalId).where('user_id', '=', who.userId).executeTakeFirst();
   if (!found) throw new AppError('NOT_FOUND', 'Approval not found');
   const handler = ctx.approvalKinds.of(found.kind);
-  const outside = verdict === 'approve' && found.status === 'pending' && handler.precheckApprove ? await handler.precheckApprove(ctx, found) : [];
+  // Only an approval that can still be decided is checked: one whose window has ended is 409 APPROVAL_EXPIRED
+  // (D22), not PAYOUTS_PAUSED or a rail failure met while checking what is no longer asked.
+  const open = effectiveStatus(found, ctx.clock.now().toISOString()) === 'pending';
+  const outside = verdict === 'approve' && open && handler.precheckApprove ? await handler.precheckApprove(ctx, found) : [];
 
   // The activity log names what was decided: the amount, the destination and the agent that asked.
   const subject = (await handler.describe(ctx, ctx.store.db, found)).payout;
