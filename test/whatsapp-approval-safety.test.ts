@@ -151,6 +151,24 @@ describe('WhatsApp approvals, adversarial', () => {
     await link(ana, ANA);
   });
 
+  it("a number linked by another account leaves the first owner's channel, and the first owner's activity log says so", async () => {
+    const first = await createOnboardedUser(t.app);
+    const second = await createOnboardedUser(t.app);
+    const PHONE = '5491177770033';
+    await link(first, PHONE);
+    await link(second, PHONE);
+    expect(await linkedNumber(first)).toBeUndefined();
+    expect(await linkedNumber(second)).toBe(PHONE);
+    const entries = (await t.app.inject({ method: 'GET', url: '/v1/activity?limit=100', headers: bearer(first.ownerToken) })).json().entries as {
+      action: string;
+      data: Record<string, unknown>;
+    }[];
+    expect(entries.filter((e) => e.action.startsWith('whatsapp.'))[0]).toMatchObject({
+      action: 'whatsapp.unlinked',
+      data: { phone: '…0033', reason: 'linked_by_another_account' },
+    });
+  });
+
   it('one code sent from two numbers at once links exactly one; a second delivery of the linking message changes nothing', async () => {
     const u = await createOnboardedUser(t.app);
     const { text } = (await t.app.inject({ method: 'POST', url: '/v1/approval-channels/whatsapp', headers: bearer(u.ownerToken) })).json();

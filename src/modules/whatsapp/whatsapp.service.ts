@@ -192,8 +192,13 @@ async function linkNumber(ctx: AppContext, waId: string, code: string, reply: (t
     // The code is spent with the link it makes, or not at all.
     const used = await tx.updateTable('whatsapp_link_codes').set({ used_at: now }).where('code', '=', code).where('used_at', 'is', null).executeTakeFirst();
     if (Number(used.numUpdatedRows) !== 1) return false;
-    // One number decides for one owner: linking it here unlinks it from anyone else.
-    await tx.deleteFrom('whatsapp_links').where('wa_id', '=', waId).where('user_id', '!=', row.user_id).execute();
+    // One number decides for one owner: linking it here unlinks it from anyone else, whose activity log says so
+    // (their channel would otherwise vanish without a trace of why).
+    const phone = `…${waId.slice(-4)}`;
+    const displaced = await tx.deleteFrom('whatsapp_links').where('wa_id', '=', waId).where('user_id', '!=', row.user_id).returning('user_id').execute();
+    for (const d of displaced) {
+      await writeAudit(tx, ctx.clock, { userId: d.user_id, kind: 'owner' }, { action: 'whatsapp.unlinked', data: { phone, reason: 'linked_by_another_account' } });
+    }
     const values = { wa_id: waId, linked_at: now, state: 'active' as const, error_code: null, error_text: null, error_at: null };
     await tx
       .insertInto('whatsapp_links')
@@ -201,7 +206,7 @@ async function linkNumber(ctx: AppContext, waId: string, code: string, reply: (t
       .onConflict((oc) => oc.column('user_id').doUpdateSet(values))
       .execute();
     await tx.deleteFrom('whatsapp_link_attempts').where('wa_id', '=', waId).execute();
-    await writeAudit(tx, ctx.clock, { userId: row.user_id, kind: 'owner' }, { action: 'whatsapp.linked', data: { phone: `…${waId.slice(-4)}` } });
+    await writeAudit(tx, ctx.clock, { userId: row.user_id, kind: 'owner' }, { action: 'whatsapp.linked', data: { phone } });
     return true;
   });
   if (linked) await reply(answerText.linked);
