@@ -148,6 +148,20 @@ describe('Telegram approvals, adversarial', () => {
     }
   });
 
+  it('Aprobar on a payout the re-check ends (KYC no longer verified) tells the owner why, as WhatsApp does', async () => {
+    const { id, approval_id } = (await withdraw(t.app, ana.agentToken, { amount_ars: 63_700, destination: EXTERNAL_CBU })).json();
+    const kyc = (status: string) => t.app.inject({ method: 'POST', url: '/v1/sandbox/kyc', headers: bearer(ana.ownerToken), payload: { status } });
+    await kyc('pending');
+    try {
+      await press(`a:${approval_id}`, ANA_CHAT);
+      // Not a bare "could not complete" next to a message that now reads "Rechazado" though the owner approved.
+      expect(lastAnswer()).toBe('No se pudo aprobar: tu identidad todavía no está verificada. El pedido se cerró sin pagar.');
+      expect(await statusOf(ana, id)).toBe('failed');
+    } finally {
+      await kyc('verified');
+    }
+  });
+
   it('after unlinking, and after linking a new chat, the old chat cannot decide; the new one can', async () => {
     const { id, approval_id } = (await withdraw(t.app, ana.agentToken, { amount_ars: 64_000, destination: EXTERNAL_CBU })).json();
     expect((await t.app.inject({ method: 'DELETE', url: '/v1/approval-channels/telegram', headers: bearer(ana.ownerToken) })).statusCode).toBe(204);
