@@ -157,6 +157,10 @@ describe('Telegram approvals, adversarial', () => {
       // Not a bare "could not complete" next to a message that now reads "Rechazado" though the owner approved.
       expect(lastAnswer()).toBe('No se pudo aprobar: tu identidad todavía no está verificada. El pedido se cerró sin pagar.');
       expect(await statusOf(ana, id)).toBe('failed');
+      // And the message keeps saying so, rather than "❌ Rechazado" as if the owner had rejected it.
+      const edited = String(tg.of('editMessageText').at(-1)!.body.text);
+      expect(edited).toContain('🚫 No se pudo aprobar');
+      expect(edited).not.toContain('Rechazado');
     } finally {
       await kyc('verified');
     }

@@ -33,6 +33,7 @@ async function noticeOf(ctx: AppContext, a: ApprovalsTable): Promise<ApprovalNot
     kind: a.kind,
     status: a.status,
     expiresAt: a.expires_at,
+    decidedVia: a.decided_via,
     apiKeyName: a.api_key_name,
     payout: subject.payout,
     thresholdChange: subject.thresholdChange,

@@ -38,6 +38,10 @@ const OUTCOME: Record<string, string> = {
   expired: '⌛ Vencido: no se respondió a tiempo, no se hizo nada',
 };
 
+/** The owner approved, and the re-check at that moment ended the request instead (KYC, the cap, the destination). */
+const ENDED_BY_RECHECK = '🚫 No se pudo aprobar: al revisarlo de nuevo algo lo impedía; el pedido se cerró sin pagar (el panel dice por qué)';
+
 export function resolvedText(n: ApprovalNotice): string {
-  return `${pendingText(n).replace(/^🔔 Aprobación requerida/, 'Solicitud')}\n\n${OUTCOME[n.status] ?? n.status}`;
+  const outcome = n.status === 'rejected' && n.decidedVia === 'policy' ? ENDED_BY_RECHECK : (OUTCOME[n.status] ?? n.status);
+  return `${pendingText(n).replace(/^🔔 Aprobación requerida/, 'Solicitud')}\n\n${outcome}`;
 }

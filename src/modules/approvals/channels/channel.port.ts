@@ -40,6 +40,8 @@ export interface ApprovalNotice {
   kind: ApprovalKind;
   status: ApprovalStatus;
   expiresAt: string;
+  /** Who ended it (`dashboard`, `telegram`, `whatsapp`, `expiry`, or `policy` when approving's re-check ended it, D28). */
+  decidedVia?: string | null;
   apiKeyName: string | null;
   payout?: {
     id: string;
