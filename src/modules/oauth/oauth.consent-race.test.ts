@@ -17,17 +17,25 @@ describe('OAuth consent decided once', () => {
   const approve = (started: { uid?: string; cookie: string }, payload: Record<string, unknown> = {}) =>
     t.app.inject({ method: 'POST', url: `/v1/oauth/interactions/${started.uid}/approve`, headers: { ...bearer(owner.ownerToken), cookie: started.cookie }, payload });
 
-  it('two approvals at once (two tabs, a double click) make one agent; the other is told it was decided', async () => {
-    const clientId = await register(t.app);
-    const started = await startAuthorization(t.app, clientId);
-    const before = (await agentsOf(t.app, owner)).length;
-    const answers = await Promise.all([approve(started), approve(started), approve(started)]);
-    const statuses = answers.map((a) => a.statusCode).sort();
-    expect(statuses, answers.map((a) => a.body).join('\n')).toEqual([200, 409, 409]);
-    for (const lost of answers.filter((a) => a.statusCode === 409)) expectError(lost, 409, 'APPROVAL_ALREADY_DECIDED');
-    const agents = await agentsOf(t.app, owner);
-    expect(agents.length).toBe(before + 1);
-    expect(agents.filter((a) => a.kind === 'oauth' && a.id === answers.find((a) => a.statusCode === 200)!.json().agent.id)).toHaveLength(1);
+  it('two approvals at once (two tabs, a double click) make one agent; the others are told it was decided', async () => {
+    // Several rounds, the later approvals a little behind the first: one that read the authorization while another
+    // was deciding it must be told it was decided (409), never that nothing waits (404).
+    for (let round = 0; round < 6; round++) {
+      const clientId = await register(t.app);
+      const started = await startAuthorization(t.app, clientId);
+      const before = (await agentsOf(t.app, owner)).length;
+      const late = async (ms: number) => {
+        await new Promise((r) => setTimeout(r, ms));
+        return approve(started);
+      };
+      const answers = await Promise.all([approve(started), approve(started), late(round), late(round * 2)]);
+      const statuses = answers.map((a) => a.statusCode).sort();
+      expect(statuses, answers.map((a) => a.body).join('\n')).toEqual([200, 409, 409, 409]);
+      for (const lost of answers.filter((a) => a.statusCode === 409)) expectError(lost, 409, 'APPROVAL_ALREADY_DECIDED');
+      const agents = await agentsOf(t.app, owner);
+      expect(agents.length).toBe(before + 1);
+      expect(agents.filter((a) => a.kind === 'oauth' && a.id === answers.find((a) => a.statusCode === 200)!.json().agent.id)).toHaveLength(1);
+    }
   });
 
   it('an approval and a refusal at once: one of them wins, and a refusal leaves no agent', async () => {

@@ -77,7 +77,10 @@ const offeredName = (clientName: string | undefined): string | null =>
   clientName && ownerTextProblem(clientName) === null && findControlCharacter(clientName) === null ? clientName.trim() : null;
 
 export async function getInteraction(oauth: OAuthServer, uid: string, browser: BrowserCookies): Promise<InteractionView> {
-  const { interaction, client } = await pending(oauth, uid, browser);
+  return viewOf(oauth, uid, await pending(oauth, uid, browser));
+}
+
+function viewOf(oauth: OAuthServer, uid: string, { interaction, client }: Awaited<ReturnType<typeof pending>>): InteractionView {
   const asked = String(interaction.params.scope ?? '').split(' ').filter(Boolean);
   const meta = client.metadata();
   return {
@@ -113,8 +116,10 @@ export async function approveInteraction(
   browser: BrowserCookies,
   input: KeyControlsInput & { name?: string },
 ): Promise<{ redirect_to: string; agent: ApiKeyView }> {
-  const { interaction, client } = await pending(oauth, uid, browser, true);
-  const view = await getInteraction(oauth, uid, browser);
+  const found = await pending(oauth, uid, browser, true);
+  const { interaction, client } = found;
+  // From what was read once: reading it again could meet another tab's decision and answer 404 for a 409.
+  const view = viewOf(oauth, uid, found);
   const { name, ...controls } = input;
   const scopes = controls.scopes ?? view.requested_scopes;
   const offered = offeredName(client.clientName);
