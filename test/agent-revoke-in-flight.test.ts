@@ -1,7 +1,8 @@
 import pg from 'pg';
 import { describe, expect, it, vi } from 'vitest';
 import { bearer, createOnboardedUser, expectError, EXTERNAL_CBU, setThresholds, startTestApp, withdraw, type TestApp } from './helpers.js';
-import { agentsOf, connectApp, ORIGIN } from './oauth-flow.js';
+import { agentsOf, connectApp, finishAuthorization, ORIGIN, register, startAuthorization } from './oauth-flow.js';
+import type { ApprovalChannel } from '../src/modules/approvals/channels/channel.port.js';
 import { balanceOf, gatedResolve, mcpCall, mcpOutcome, newKey, OTHER_CBU, payoutsOf } from './owner-control-kit.js';
 
 /**
@@ -122,6 +123,126 @@ describe('an agent that ends while its payout is on its way (D31, D44)', () => {
       const out = mcpOutcome(await inFlight(call, async () => revoke(t, u, await agentId())));
       expect(out.status, JSON.stringify(out)).toBe('error');
       expect(await payoutsOf(t.app, u.id)).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+});
+
+/**
+ * A test app whose Telegram channel (a fake of the outside messenger) holds its availability check, which a limits
+ * proposal asks after its authentication and before its transaction; and an owner. `inFlight` as above.
+ */
+async function heldProposal(opts: { env?: Record<string, string> } = {}) {
+  let gate: Promise<void> | null = null;
+  let open: () => void = () => {};
+  let waiting = 0;
+  const notified: string[] = [];
+  const telegram: ApprovalChannel = {
+    name: 'telegram',
+    isAvailable: async () => {
+      if (gate) {
+        waiting++;
+        await gate;
+      }
+      return true;
+    },
+    notifyPending: async (n) => void notified.push(n.id),
+    notifyResolved: async () => undefined,
+  };
+  const release = () => {
+    gate = null;
+    open();
+  };
+  const t = await startTestApp({
+    env: { APPROVAL_CHANNELS: 'dashboard,telegram', TELEGRAM_BOT_TOKEN: '123:abc', TELEGRAM_WEBHOOK_SECRET: 'tg-secret-0123456789', ...opts.env },
+    deps: { channels: { telegram } },
+  });
+  const u = await createOnboardedUser(t.app);
+  const inFlight = async <T>(send: () => Promise<T>, change: () => Promise<unknown>): Promise<T> => {
+    gate = new Promise<void>((r) => (open = r));
+    waiting = 0;
+    const pending = send();
+    await vi.waitFor(() => expect(waiting).toBe(1));
+    await change();
+    release();
+    return pending;
+  };
+  const approvals = async () =>
+    (await t.app.inject({ method: 'GET', url: '/v1/approvals', headers: bearer(u.ownerToken) })).json().approvals as unknown[];
+  const close = async () => {
+    release();
+    await t.close();
+  };
+  return { t, u, inFlight, approvals, notified, close };
+}
+
+const propose = (t: TestApp, credential: string) => mcpCall(t.app, credential, 'propose_threshold_change', { per_tx_limit_ars: 999_999 });
+
+describe('an agent revoked while its limits proposal is on its way (D12, D13, D31, D44)', () => {
+  it('a key deleted while its propose_threshold_change is in flight: once the delete has answered, the owner is asked nothing', async () => {
+    const { t, u, inFlight, approvals, notified, close } = await heldProposal();
+    try {
+      const k = await newKey(t.app, u);
+      const out = mcpOutcome(await inFlight(() => propose(t, k.key), () => revoke(t, u, k.id)));
+      expect(out.body.error, JSON.stringify(out)).toBe('INVALID_TOKEN');
+      expect(await approvals()).toEqual([]);
+      expect(notified).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it('a proposal in flight when the owner takes thresholds:propose away from the key: once the change has answered, the owner is asked nothing', async () => {
+    const { t, u, inFlight, approvals, notified, close } = await heldProposal();
+    try {
+      const k = await newKey(t.app, u, { scopes: ['thresholds:propose', 'thresholds:read'] });
+      const out = mcpOutcome(await inFlight(() => propose(t, k.key), () => patchKey(t, u, k.id, { scopes: ['thresholds:read'] })));
+      expect(out.body.error, JSON.stringify(out)).toBe('INSUFFICIENT_SCOPE');
+      expect(await approvals()).toEqual([]);
+      expect(notified).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it('a key that expires while its proposal is in flight asks the owner nothing', async () => {
+    const { t, u, inFlight, approvals, notified, close } = await heldProposal();
+    try {
+      const k = await newKey(t.app, u, { expires_at: new Date(t.clock.now().getTime() + 60_000).toISOString() });
+      const out = mcpOutcome(await inFlight(() => propose(t, k.key), async () => t.clock.advance(61_000)));
+      expect(out.body.error, JSON.stringify(out)).toBe('INVALID_TOKEN');
+      expect(await approvals()).toEqual([]);
+      expect(notified).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it('an app connected by OAuth, revoked while its proposal is in flight, asks the owner nothing', async () => {
+    const { t, u, inFlight, approvals, notified, close } = await heldProposal({ env: { PUBLIC_URL: ORIGIN } });
+    try {
+      const clientId = await register(t.app);
+      const started = await startAuthorization(t.app, clientId, { scope: 'thresholds:propose thresholds:read' });
+      const connected = await finishAuthorization(t.app, u, clientId, started, { scopes: ['thresholds:propose', 'thresholds:read'] });
+      const agentId = async () => (await agentsOf(t.app, u)).find((a) => a.kind === 'oauth')!.id;
+      const out = mcpOutcome(await inFlight(() => propose(t, connected.access_token), async () => revoke(t, u, await agentId())));
+      expect(out.body.error, JSON.stringify(out)).toBe('INVALID_TOKEN');
+      expect(await approvals()).toEqual([]);
+      expect(notified).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it('a proposal not raced by any change still reaches the owner', async () => {
+    const { t, u, approvals, notified, close } = await heldProposal();
+    try {
+      const k = await newKey(t.app, u);
+      const out = mcpOutcome(await propose(t, k.key));
+      expect(out.status, JSON.stringify(out)).toBe(201);
+      expect(await approvals()).toHaveLength(1);
+      expect(notified).toHaveLength(1);
     } finally {
       await close();
     }

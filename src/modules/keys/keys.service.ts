@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { AppContext } from '../../context.js';
 import { compiled } from '../../db/compiled.js';
-import { waitLongerForLocks, type Executor, type Tx } from '../../db/database.js';
+import { forUpdate, waitLongerForLocks, type Executor, type Tx } from '../../db/database.js';
 import type { Clock } from '../../shared/clock.js';
 import { writeAudit } from '../audit/audit.service.js';
 import type { Principal } from '../auth/auth.service.js';
@@ -182,6 +182,27 @@ export async function deleteApiKey(ctx: AppContext, userId: string, keyId: strin
   });
   if (!row) throw new AppError('NOT_FOUND', 'API key not found');
   return { oauthGrantId: row.oauth_grant_id };
+}
+
+/**
+ * D12, D31, D44: an agent's key as it is now, read in the caller's transaction after the per-user lock: its controls,
+ * `'expired'`, or `'gone'` once the owner deleted it (or revoked its OAuth app). So a revoke or edit that has answered
+ * holds for a request already past its authentication. On PostgreSQL the key row is locked too: a user without a
+ * wallet has no per-user lock row, and a revoke or edit writes this row.
+ */
+export async function keyNowIn(ctx: AppContext, tx: Tx, userId: string, keyId: string): Promise<KeyControls | 'expired' | 'gone'> {
+  const row = await forUpdate(
+    ctx.store,
+    tx
+      .selectFrom('api_keys')
+      .select(['scopes', 'allowlist', 'per_tx_limit', 'daily_limit', 'monthly_limit', 'expires_at'])
+      .where('id', '=', keyId)
+      .where('user_id', '=', userId)
+      .where('deleted_at', 'is', null),
+  ).executeTakeFirst();
+  if (!row) return 'gone';
+  const controls = controlsOf(row);
+  return controls.expiresAt !== null && controls.expiresAt <= ctx.clock.now().toISOString() ? 'expired' : controls;
 }
 
 /**

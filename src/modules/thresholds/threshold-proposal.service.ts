@@ -1,7 +1,9 @@
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../shared/errors.js';
 import { availableChannels, createApproval, notifyPendingAfterCommit } from '../approvals/approvals.service.js';
-import type { Principal } from '../auth/auth.service.js';
+import { EXPIRED_KEY, requireScopeOf, type Principal } from '../auth/auth.service.js';
+import { keyNowIn } from '../keys/keys.service.js';
+import { lockWalletForPayout } from '../wallet/wallet.locks.js';
 import { writeAudit } from '../audit/audit.service.js';
 import { CHANGE_TEXT_MAX, changeLines } from '../approvals/channels/notice-text.js';
 import type { PolicyThresholds } from '../policy/policy.js';
@@ -53,6 +55,16 @@ export async function proposeThresholdChange(ctx: AppContext, who: Principal, in
   const channels = (await availableChannels(ctx, who.userId)).map((c) => c.name);
   if (channels.length === 0) throw new AppError('APPROVAL_NOT_CONFIGURED', 'No approval channel is available to ask the owner');
   const approval = await ctx.store.transaction(async (tx) => {
+    // D12, D31, D44: the agent's key as it is now, under the per-user lock a revoke or an edit takes, as a payout's
+    // decision reads it: once the owner's revoke (or a scope taken away) has answered, a proposal still on its way
+    // reaches nobody, rather than asking the owner on behalf of an agent they just cut off.
+    await lockWalletForPayout(ctx.store, tx, who.userId);
+    if (who.kind === 'api_key' && who.keyId) {
+      const key = await keyNowIn(ctx, tx, who.userId, who.keyId);
+      if (key === 'gone') throw new AppError('INVALID_TOKEN', 'The API key behind this token has been deleted');
+      if (key === 'expired') throw new AppError('INVALID_TOKEN', EXPIRED_KEY);
+      requireScopeOf({ ...who, controls: key }, 'thresholds:propose');
+    }
     const a = await createApproval(ctx, tx, { userId: who.userId, kind: 'threshold_change', proposal: asked, who, channels });
     await writeAudit(tx, ctx.clock, who, { action: 'thresholds.proposed', subjectId: a.id, data: proposed });
     return a;
