@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { AppContext } from '../../context.js';
 import { principalOf } from '../../http/auth.js';
-import { AUTH_ERRORS, BODY_ERRORS, bearerSecurity, described, errors, OWNER_ERRORS } from '../../http/schemas.js';
+import { AUTH_ERRORS, BODY_ERRORS, bearerSecurity, described, errors, OWNER_ERRORS, StringEnum } from '../../http/schemas.js';
 import type { App } from '../../http/types.js';
 import { decideApproval, getApproval, listApprovals } from './approvals.service.js';
 
@@ -53,7 +53,8 @@ export function approvalsRoutes(app: App, ctx: AppContext): void {
         description: 'Filter by `status` (e.g. `pending` for what waits for the owner); pass `next_cursor` as `cursor` for the next page.',
         querystring: Type.Object(
           {
-            status: Type.Optional(Type.Union(['pending', 'approved', 'rejected', 'expired'].map((s) => Type.Literal(s)))),
+            // An enum, not a union of literals: a wrong value is then answered with the values it takes.
+            status: Type.Optional(StringEnum(['pending', 'approved', 'rejected', 'expired'] as const)),
             limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 50 })),
             cursor: Type.Optional(Type.String({ maxLength: 64 })),
           },
