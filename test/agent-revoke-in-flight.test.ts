@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { describe, expect, it, vi } from 'vitest';
-import { bearer, createOnboardedUser, expectError, EXTERNAL_CBU, setThresholds, startTestApp, withdraw, type TestApp } from './helpers.js';
+import { bearer, createOnboardedUser, createUser, expectError, EXTERNAL_CBU, setThresholds, startTestApp, withdraw, type TestApp } from './helpers.js';
 import { agentsOf, connectApp, finishAuthorization, ORIGIN, register, startAuthorization } from './oauth-flow.js';
 import type { ApprovalChannel } from '../src/modules/approvals/channels/channel.port.js';
 import { balanceOf, gatedResolve, mcpCall, mcpOutcome, newKey, OTHER_CBU, payoutsOf } from './owner-control-kit.js';
@@ -315,4 +315,49 @@ describe.runIf(process.env.TEST_DATABASE_URL)('an owner change answers only afte
       }
     });
   }
+});
+
+/**
+ * PostgreSQL: a proposal reads its key and commits its approval a statement later. For a user without a wallet there
+ * is no per-user lock row, so the key row itself must hold a revoke until the proposal has committed. Another
+ * connection holds the approvals table, so the proposal stops right after reading its key; the revoke is asked then.
+ */
+describe.runIf(process.env.TEST_DATABASE_URL)('a revoke answers only after a proposal that read the key before it (PostgreSQL)', () => {
+  it('a user without a wallet: if the revoke answered while the proposal was on its way, the owner is asked nothing', async () => {
+    const t = await startTestApp();
+    const c = new pg.Client({ connectionString: t.config.databaseUrl });
+    let held = false;
+    const release = async () => {
+      if (held) await c.query('commit');
+      held = false;
+    };
+    try {
+      const u = await createUser(t.app);
+      await c.connect();
+      await c.query('begin');
+      await c.query('lock table approvals in exclusive mode');
+      held = true;
+      const pending = mcpCall(t.app, u.apiKey, 'propose_threshold_change', { per_tx_limit_ars: 999_999 });
+      const blocked = async () =>
+        (await c.query('select pg_stat_clear_snapshot()')) &&
+        (
+          await c.query<{ n: number }>(
+            "select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and query ilike '%insert into \"approvals\"%'",
+          )
+        ).rows[0]!.n > 0;
+      for (let i = 0; i < 200 && !(await blocked()); i++) await new Promise((r) => setTimeout(r, 50));
+      expect(await blocked(), 'the proposal waits to insert its approval').toBe(true);
+      const owner = t.app.inject({ method: 'DELETE', url: `/v1/api-keys/${u.apiKeyId}`, headers: bearer(u.ownerToken) });
+      const ownerAnsweredFirst = await Promise.race([owner.then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), 1000))]);
+      await release();
+      const out = mcpOutcome(await pending);
+      expect((await owner).statusCode).toBe(204);
+      // The proposal read the key before the revoke: fine, as long as the revoke did not answer first.
+      if (out.status !== 'error') expect(ownerAnsweredFirst, 'the owner was told the agent was revoked while its proposal was still to reach them').toBe(false);
+    } finally {
+      await release().catch(() => {});
+      await c.end().catch(() => {});
+      await t.close();
+    }
+  });
 });
