@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox';
 import Negotiator from 'negotiator';
 import type { AppContext } from '../../context.js';
 import { principalOf } from '../../http/auth.js';
-import { AUTH_ERRORS, bearerSecurity, errors } from '../../http/schemas.js';
+import { AUTH_ERRORS, bearerSecurity, errors, StringEnum } from '../../http/schemas.js';
 import type { App } from '../../http/types.js';
 import { renderReceiptHtml } from './receipt-html.js';
 import { renderReceiptPdf } from './receipt-pdf.js';
@@ -40,9 +40,8 @@ export function receiptRoute(app: App, ctx: AppContext): void {
           'A printable Argentine transfer voucher (`text/html`, the default), its data (`application/json`) or a PDF (`application/pdf`). Choose with the `Accept` header or with `?format=`, which wins. Available in every status; the title says the outcome.',
         params: Type.Object({ id: Type.String({ maxLength: 64, description: 'the payout id (`wd_…`)' }) }),
         querystring: Type.Object({
-          format: Type.Optional(
-            Type.Union([Type.Literal('html'), Type.Literal('json'), Type.Literal('pdf')], { description: 'overrides the Accept header' }),
-          ),
+          // An enum, not a union of literals: a wrong value is then answered with the formats there are.
+          format: Type.Optional(StringEnum(['html', 'json', 'pdf'] as const, { description: 'overrides the Accept header' })),
         }),
         response: {
           200: {

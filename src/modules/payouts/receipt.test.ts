@@ -193,6 +193,10 @@ describe('receipts (D21)', () => {
       expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     }
     expect((await get(id, {}, '?format=json')).json().payout_id).toBe(id);
+    // A clear 400 names the formats there are.
+    const wrong = await get(id, {}, '?format=xml');
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toEqual({ error: 'INVALID_REQUEST', message: 'querystring.format: must be equal to one of the allowed values (one of html, json, pdf)' });
   });
 
   it('reads the weights of Accept: the highest wins, 0 refuses a format, ties go to the one named first', async () => {
