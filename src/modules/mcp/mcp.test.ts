@@ -290,7 +290,10 @@ describe('MCP propose_threshold_change', () => {
     expect(late.json().error).toBe('APPROVAL_EXPIRED');
     expect(await thresholds(u.ownerToken)).toEqual(before);
     const bad = (await c.callTool({ name: 'propose_threshold_change', arguments: { whitelist_cbus: ['nope'] } })) as ToolResult;
-    expect(err(bad)).toMatchObject({ error: 'INVALID_REQUEST' });
+    // The tool's arguments are named as the agent sent them (there is no request body on MCP).
+    expect(err(bad)).toMatchObject({ error: 'INVALID_REQUEST', message: 'whitelist_cbus: "nope" is not a valid CBU, CVU or alias' });
+    const cents = (await c.callTool({ name: 'propose_threshold_change', arguments: { per_tx_limit_ars: 5.555 } })) as ToolResult;
+    expect(err(cents)).toMatchObject({ error: 'INVALID_REQUEST', message: 'per_tx_limit_ars: a non-negative amount with at most 2 decimals' });
     await c.close();
   });
 });

@@ -19,7 +19,8 @@ export async function proposeThresholdChange(ctx: AppContext, who: Principal, in
   if (Object.keys(proposed).length === 0) {
     throw new AppError('INVALID_REQUEST', `Propose at least one of: ${THRESHOLD_FIELDS.join(', ')}`);
   }
-  const parsed = parseThresholdFields(proposed);
+  // The tool's arguments, named as the agent sent them (MCP has no request body).
+  const parsed = parseThresholdFields(proposed, '');
   // D13: the owner is shown only what would change (the approval's notice, sent now, lists a field only when its
   // value differs), so only that is asked. A field proposed at its value in force would otherwise be written on
   // approval too, unseen, over whatever the owner set meanwhile.

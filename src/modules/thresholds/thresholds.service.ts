@@ -80,21 +80,22 @@ export const FIELD_KEYS = {
 
 /**
  * Validates a full or partial threshold set and converts it to centavos. Every amount is ≥ 0 with at most two
- * decimals; every whitelist entry must be a valid CBU, CVU or alias.
+ * decimals; every whitelist entry must be a valid CBU, CVU or alias. `where` prefixes the field a message names:
+ * `body.` on REST, nothing for an MCP tool's arguments.
  */
-export function parseThresholdFields(input: Partial<ThresholdsView>): Partial<PolicyThresholds> {
+export function parseThresholdFields(input: Partial<ThresholdsView>, where = 'body.'): Partial<PolicyThresholds> {
   const out: Partial<PolicyThresholds> = {};
   for (const f of AMOUNT_FIELDS) {
     const v = input[f];
     if (v === undefined) continue;
     const c = arsToCentavos(v);
-    if (c === null || c < 0) throw new AppError('INVALID_REQUEST', `body.${f}: a non-negative amount with at most 2 decimals`);
+    if (c === null || c < 0) throw new AppError('INVALID_REQUEST', `${where}${f}: a non-negative amount with at most 2 decimals`);
     out[FIELD_KEYS[f]] = c;
   }
   if (input.whitelist_cbus !== undefined) {
     const bad = input.whitelist_cbus.find((w) => kindOf(w.trim()) === null);
     if (bad !== undefined) {
-      throw new AppError('INVALID_REQUEST', `body.whitelist_cbus: "${bad}" is not a valid CBU, CVU or alias`);
+      throw new AppError('INVALID_REQUEST', `${where}whitelist_cbus: "${bad}" is not a valid CBU, CVU or alias`);
     }
     out.whitelist = [...new Set(input.whitelist_cbus.map((w) => w.trim()))];
   }
