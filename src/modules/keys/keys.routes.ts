@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import type { AppContext } from '../../context.js';
+import { isStoreUnavailable } from '../../db/store-errors.js';
 import { principalOf } from '../../http/auth.js';
 import { BODY_ERRORS, bearerSecurity, described, errors, OWNER_ERRORS } from '../../http/schemas.js';
 import type { App } from '../../http/types.js';
@@ -88,7 +89,16 @@ export function keysRoutes(app: App, ctx: AppContext): void {
       const who = principalOf(request);
       const { oauthGrantId } = await deleteApiKey(ctx, who.userId, request.params.id, who);
       // D44: an app connected by OAuth loses its grant and every token under it now, not at their expiry.
-      if (oauthGrantId) await revokeGrant(ctx, oauthGrantId);
+      if (oauthGrantId) {
+        try {
+          await revokeGrant(ctx, oauthGrantId);
+        } catch (err) {
+          // D42: the delete has committed, so a 503 (nothing kept) would be wrong, and a retry would find no agent.
+          // The app is cut off already: its tokens act only through a live agent, so the records left are inert.
+          if (!isStoreUnavailable(err)) throw err;
+          request.log.warn({ err, grant: oauthGrantId }, 'the agent was deleted but its OAuth grant records could not be removed now');
+        }
+      }
       return reply.status(204).send(null);
     },
   );
