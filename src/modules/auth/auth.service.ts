@@ -28,6 +28,17 @@ export function requireScopeOf(who: Principal, scope: Scope): void {
 
 /** An expired key says so (not "deleted"), on REST, the token exchange and MCP alike. */
 export const EXPIRED_KEY = 'This API key has expired; the owner can extend it or create a new one';
+const DELETED_KEY = 'The API key behind this token has been deleted';
+
+/**
+ * D12, D31, D44: an agent's key read again under the per-user lock (a payout's decision, a limits proposal) refuses
+ * the request as its token would now, once the owner's revoke has answered or the key has expired meanwhile.
+ */
+export function refuseUnlessLive<T>(key: T | 'gone' | 'expired'): T {
+  if (key === 'gone') throw new AppError('INVALID_TOKEN', DELETED_KEY);
+  if (key === 'expired') throw new AppError('INVALID_TOKEN', EXPIRED_KEY);
+  return key;
+}
 
 const agentOf = (key: ActiveKey): Principal => ({ userId: key.user_id, kind: 'api_key', keyId: key.id, keyName: key.name, controls: key.controls });
 
@@ -57,7 +68,7 @@ export async function authenticateJwt(ctx: AppContext, token: string): Promise<P
   const user = await getUser(ctx, claims.userId);
   if (!user) throw new AppError('USER_NOT_FOUND', 'The user of this token does not exist');
   if (claims.kind === 'owner') return { userId: user.id, kind: 'owner' };
-  throw new AppError('INVALID_TOKEN', key === 'expired' ? EXPIRED_KEY : 'The API key behind this token has been deleted');
+  throw new AppError('INVALID_TOKEN', key === 'expired' ? EXPIRED_KEY : DELETED_KEY);
 }
 
 /** MCP: the raw key is the credential (contract, Authentication 2); `'expired'` for an expired key. */

@@ -2,7 +2,7 @@ import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/database.js';
 import { inferDestinationKind, isValidDestination, type DestinationKind } from '../../shared/ar-identifiers.js';
 import { AppError } from '../../shared/errors.js';
-import { EXPIRED_KEY, type Principal } from '../auth/auth.service.js';
+import { refuseUnlessLive, type Principal } from '../auth/auth.service.js';
 import type { KeyControls } from '../keys/key-controls.js';
 import { evaluatePolicy, type PolicyResult, type PolicyThresholds } from '../policy/policy.js';
 import { askRail } from '../rail/rail.answers.js';
@@ -73,9 +73,7 @@ export async function decidePayout(
   const { thresholds, usage, keyUsage } = inputs;
   // D12, D31, D44: the key as it is now, not as the request's authentication found it: a revoke, an edit or an
   // expiry the owner saw answered before this decision (under the per-user lock) holds for it.
-  if (inputs.key === 'gone') throw new AppError('INVALID_TOKEN', 'The API key behind this token has been deleted');
-  if (inputs.key === 'expired') throw new AppError('INVALID_TOKEN', EXPIRED_KEY);
-  const keyControls = inputs.key ?? undefined;
+  const keyControls = refuseUnlessLive(inputs.key) ?? undefined;
   const { kind, destination, resolved } = req.dest;
   const policy = evaluatePolicy({
     amountArs: req.amountArs,

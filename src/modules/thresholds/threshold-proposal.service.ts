@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../shared/errors.js';
 import { availableChannels, createApproval, notifyPendingAfterCommit } from '../approvals/approvals.service.js';
-import { EXPIRED_KEY, requireScopeOf, type Principal } from '../auth/auth.service.js';
+import { refuseUnlessLive, requireScopeOf, type Principal } from '../auth/auth.service.js';
 import { keyNowIn } from '../keys/keys.service.js';
 import { lockWalletForPayout } from '../wallet/wallet.locks.js';
 import { writeAudit } from '../audit/audit.service.js';
@@ -61,9 +61,7 @@ export async function proposeThresholdChange(ctx: AppContext, who: Principal, in
     // reaches nobody, rather than asking the owner on behalf of an agent they just cut off.
     await lockWalletForPayout(ctx.store, tx, who.userId);
     if (who.kind === 'api_key' && who.keyId) {
-      const key = await keyNowIn(ctx, tx, who.userId, who.keyId);
-      if (key === 'gone') throw new AppError('INVALID_TOKEN', 'The API key behind this token has been deleted');
-      if (key === 'expired') throw new AppError('INVALID_TOKEN', EXPIRED_KEY);
+      const key = refuseUnlessLive(await keyNowIn(ctx, tx, who.userId, who.keyId));
       requireScopeOf({ ...who, controls: key }, 'thresholds:propose');
     }
     const a = await createApproval(ctx, tx, { userId: who.userId, kind: 'threshold_change', proposal: asked, who, channels });
