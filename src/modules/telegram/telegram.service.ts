@@ -6,7 +6,7 @@ import { pruneInBatches } from '../../shared/jobs.js';
 import { decideApproval, expireApprovalIfDue } from '../approvals/approvals.service.js';
 import { writeAudit } from '../audit/audit.service.js';
 import { INBOUND_HOLD_MS, type ChannelView } from '../approvals/channels/channel.port.js';
-import { reasonsText } from '../approvals/channels/notice-text.js';
+import { deniedOnApproveText } from '../approvals/channels/notice-text.js';
 import type { TelegramChannel } from './telegram.channel.js';
 
 export const LINK_CODE_TTL_MS = 15 * 60 * 1000;
@@ -187,7 +187,7 @@ async function handleFreshUpdate(ctx: AppContext, channel: TelegramChannel, upda
     // Why, as WhatsApp's answers say it (a callback answer is at most 200 characters).
     else if (e.code === 'PAYOUTS_PAUSED') await answer('Pagos pausados: no se puede aprobar. Podés rechazar, o reanudar desde el panel.');
     // The re-check ended the request (D28): the message will read as rejected, so the owner who approved is told why.
-    else if (e.code === 'PAYOUT_DENIED') await answer(`No se pudo aprobar: ${reasonsText((e.details?.reasons as string[]) ?? [])}. El pedido se cerró sin pagar.`.slice(0, 200));
+    else if (e.code === 'PAYOUT_DENIED') await answer(deniedOnApproveText((e.details?.reasons as string[]) ?? []).slice(0, 200));
     else await answer('No se pudo completar');
   }
 }

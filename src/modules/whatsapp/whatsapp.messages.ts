@@ -1,6 +1,6 @@
 import { formatArs } from '../../shared/money.js';
 import type { ApprovalNotice } from '../approvals/channels/channel.port.js';
-import { changeLines, reasonsText } from '../approvals/channels/notice-text.js';
+import { changeLines, deniedOnApproveText, reasonsText } from '../approvals/channels/notice-text.js';
 
 /**
  * The four body parameters of the approval template (D45), in its order: {{1}} what (the amount), {{2}} to whom
@@ -37,7 +37,7 @@ export const answerText = {
   expired: '⌛ Vencido: ya no se puede decidir; no se hizo nada.',
   alreadyDecided: (status: string) => `Esta solicitud ya estaba decidida (${STATUS[status] ?? status}); no cambió nada.`,
   paused: '⏸ Los pagos están pausados con el freno de emergencia: no se puede aprobar. Podés rechazarlo, o reanudar los pagos desde el panel.',
-  denied: (reasons: string) => `🚫 No se pudo aprobar: ${reasons}. El pedido se cerró sin pagar.`,
+  denied: (reasons: string[]) => `🚫 ${deniedOnApproveText(reasons)}`,
   notAllowed: 'Este número no puede decidir esa solicitud.',
   unknown: 'No reconocimos ese botón.',
   failed: 'No se pudo completar ahora; probá desde el panel.',

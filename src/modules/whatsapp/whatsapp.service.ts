@@ -8,7 +8,6 @@ import { writeAudit } from '../audit/audit.service.js';
 import { isTemplateError, isUndeliverable } from './graph-api.js';
 import { answerText, BUTTON_PAYLOAD } from './whatsapp.messages.js';
 import type { WhatsAppChannel } from './whatsapp.channel.js';
-import { reasonsText } from '../approvals/channels/notice-text.js';
 
 export const LINK_CODE_TTL_MS = 15 * 60 * 1000;
 /**
@@ -260,7 +259,7 @@ async function pressButton(ctx: AppContext, waId: string, payload: string, reply
     } else if (e.code === 'APPROVAL_ALREADY_DECIDED') {
       await reply(answerText.alreadyDecided((await getApproval(ctx, approval.user_id, approval.id)).status));
     } else if (e.code === 'PAYOUTS_PAUSED') await reply(answerText.paused);
-    else if (e.code === 'PAYOUT_DENIED') await reply(answerText.denied(reasonsText((e.details?.reasons as string[]) ?? [])));
+    else if (e.code === 'PAYOUT_DENIED') await reply(answerText.denied((e.details?.reasons as string[]) ?? []));
     else await reply(answerText.failed);
   }
 }

@@ -27,6 +27,9 @@ export const FIELD_TEXT: Record<string, string> = {
 
 export const reasonsText = (reasons: string[]): string => reasons.map((r) => REASON_TEXT[r] ?? r).join('; ');
 
+/** The owner pressed Aprobar and the re-check at that moment ended the request (D28): why, on every channel. */
+export const deniedOnApproveText = (reasons: string[]): string => `No se pudo aprobar: ${reasonsText(reasons)}. El pedido se cerró sin pagar.`;
+
 /**
  * What a proposed change of limits would do, a line per field, as the owner reads it on a phone: an amount as
  * `before → after`, the trusted destinations as what is added and what is taken away (a whole list of a hundred
