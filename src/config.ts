@@ -6,6 +6,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import { APPROVAL_CHANNEL_NAMES, type ApprovalChannelName, type BindConfig, type Config } from './config-types.js';
 import { parseAllowedHosts, splitHost, type HostEntry } from './http/allowed-hosts.js';
+import { arsToCentavos } from './shared/money.js';
 
 export { APPROVAL_CHANNEL_NAMES, type ApprovalChannelName, type BindConfig, type Config } from './config-types.js';
 
@@ -158,10 +159,10 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   const fractions = Object.keys(raw).filter(
     (key) => (EnvSchema.properties[key as keyof Env] as { type?: string }).type === 'integer' && !/^\s*-?\d+\s*$/.test(String(raw[key])),
   );
-  // Pesos are kept as whole centavos: a default limit or cap with more decimals would be rounded where nobody sees it.
-  const overPrecise = Object.keys(raw).filter((key) => key.endsWith('_ARS') && /^\s*\d+\.\d{3,}\s*$/.test(String(raw[key])));
   const given = { ...raw };
-  const withDefaults = Value.Default(EnvSchema, Value.Convert(EnvSchema, raw));
+  const withDefaults = Value.Default(EnvSchema, Value.Convert(EnvSchema, raw)) as Record<string, unknown>;
+  // Pesos are kept as whole centavos: a default limit or cap with more decimals would be rounded where nobody sees it.
+  const overPrecise = Object.keys(raw).filter((key) => key.endsWith('_ARS') && typeof withDefaults[key] === 'number' && arsToCentavos(withDefaults[key]) === null);
   const problems = new Map<string, string>([
     ...fractions.map((key) => [key, 'Expected a whole number'] as const),
     ...overPrecise.map((key) => [key, 'Expected pesos with at most 2 decimals'] as const),

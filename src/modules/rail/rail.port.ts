@@ -113,8 +113,8 @@ export type SubmitOutcome =
   | { kind: 'accepted'; transfer: RailTransfer }
   | { kind: 'rejected'; reason: RailRejectReason; message: string }
   /**
-   * Timeout or lost answer: the money may or may not have moved. Reconcile with getTransfer, no earlier than
-   * `notBefore` (ISO 8601) when the rail said when to ask again (HTTP 429/503 with Retry-After).
+   * Timeout, lost answer or a server error: the money may or may not have moved. Reconcile with getTransfer, no
+   * earlier than `notBefore` (ISO 8601) when the rail said when to ask again (HTTP 503 with Retry-After).
    */
   | { kind: 'unknown'; message: string; notBefore?: string }
   /**
