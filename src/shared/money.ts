@@ -3,10 +3,15 @@
  * the ARS amounts of the wire format.
  */
 export const MAX_CENTAVOS = Number.MAX_SAFE_INTEGER;
+/**
+ * The largest |amount| in ARS a request may carry. Past 2^45 ARS (about 3.5e13) a double no longer holds every
+ * centavo (90000000000000.01 reads as …0.02), so a larger amount could not be taken exactly as sent (D5).
+ */
+export const MAX_ARS = 1e13;
 
-/** ARS number from a request → centavos, or null when it is not finite, not positive-safe, or has > 2 decimals. */
+/** ARS number from a request → centavos, or null when it is not finite, beyond MAX_ARS, or has > 2 decimals. */
 export function arsToCentavos(amount: number): number | null {
-  if (typeof amount !== 'number' || !Number.isFinite(amount)) return null;
+  if (typeof amount !== 'number' || !Number.isFinite(amount) || Math.abs(amount) > MAX_ARS) return null;
   const scaled = Math.round(amount * 100);
   // Accept exactly what a 2-decimal literal parses to (0.29 * 100 = 28.999999999999996): compare to decimals.
   if (Math.abs(scaled - amount * 100) > 1e-6 * Math.max(1, Math.abs(amount))) return null;
