@@ -163,4 +163,16 @@ describe('amounts in pesos', () => {
     expect(() => parseConfig({ DEFAULT_PER_TX_LIMIT_ARS: '100.123' })).toThrow(/DEFAULT_PER_TX_LIMIT_ARS: Expected pesos with at most 2 decimals \(got "100.123"\)/);
     expect(parseConfig({ ABSOLUTE_CAP_ARS: '100.25' }).absoluteCapArs).toBe(100.25);
   });
+
+  it('the absolute cap cannot be switched off with 0, as a limit can', () => {
+    expect(() => parseConfig({ ABSOLUTE_CAP_ARS: '0' })).toThrow(/ABSOLUTE_CAP_ARS: .*greater than 0 \(got "0"\)/);
+    expect(parseConfig({ DEFAULT_PER_TX_LIMIT_ARS: '0' }).defaults.perTxLimitArs).toBe(0);
+  });
+
+  it('every default whitelist entry must be a CBU, CVU or alias, else start fails naming it', () => {
+    expect(() => parseConfig({ DEFAULT_WHITELIST_CBUS: '2850590940090418135201, 285059094009041813520' })).toThrow(
+      /DEFAULT_WHITELIST_CBUS: "285059094009041813520" is not a valid CBU, CVU or alias/,
+    );
+    expect(parseConfig({ DEFAULT_WHITELIST_CBUS: '2850590940090418135201, mate.rio.sol' }).defaults.whitelistCbus).toEqual(['2850590940090418135201', 'mate.rio.sol']);
+  });
 });

@@ -6,6 +6,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import { APPROVAL_CHANNEL_NAMES, type ApprovalChannelName, type BindConfig, type Config } from './config-types.js';
 import { parseAllowedHosts, splitHost, type HostEntry } from './http/allowed-hosts.js';
+import { kindOf } from './shared/ar-identifiers.js';
 import { arsToCentavos } from './shared/money.js';
 
 export { APPROVAL_CHANNEL_NAMES, type ApprovalChannelName, type BindConfig, type Config } from './config-types.js';
@@ -48,7 +49,8 @@ const EnvSchema = Type.Object({
   DEFAULT_MONTHLY_LIMIT_ARS: Amount(2000000),
   DEFAULT_REQUIRE_APPROVAL_ABOVE_ARS: Amount(50000),
   DEFAULT_WHITELIST_CBUS: Type.String({ default: '' }),
-  ABSOLUTE_CAP_ARS: Amount(5000000),
+  // The hard cap has no "0 = off", unlike the limits (D15): an operator cannot switch it off by accident.
+  ABSOLUTE_CAP_ARS: Type.Number({ default: 5000000, exclusiveMinimum: 0, maximum: 1e12 }),
   APPROVAL_TTL_SECONDS: Int(300, 1, 7 * 24 * 3600),
   APPROVAL_CHANNELS: Type.String({ default: 'dashboard' }),
   RATE_LIMIT_PER_MINUTE: Int(60, 1),
@@ -204,6 +206,11 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       'Invalid configuration:\n  APPROVAL_CHANNELS includes whatsapp: set WHATSAPP_TOKEN, WHATSAPP_PHONE_NUMBER_ID, WHATSAPP_APP_SECRET (≥ 16 characters), ' +
         'WHATSAPP_VERIFY_TOKEN (≥ 16 characters) and WHATSAPP_TEMPLATE as name:language (e.g. aprobacion_pago:es_AR)',
     );
+  }
+  // A mistyped entry would never match, and every payout to that account would wait for approval unexplained.
+  const badWhitelisted = list(e.DEFAULT_WHITELIST_CBUS).find((w) => kindOf(w) === null);
+  if (badWhitelisted !== undefined) {
+    throw new ConfigError(`Invalid configuration:\n  DEFAULT_WHITELIST_CBUS: ${JSON.stringify(badWhitelisted)} is not a valid CBU, CVU or alias`);
   }
   const delays = list(e.WEBHOOK_RETRY_DELAYS_MS).map(Number);
   if (delays.length === 0 || delays.some((d) => !Number.isInteger(d) || d < 0)) {

@@ -37,7 +37,8 @@ export interface PolicyInput {
   destinationKind: DestinationKind;
   /**
    * The other names the destination is known by (an alias's resolved CVU), so a whitelisted account matches
-   * however it is addressed. Empty when the rail could not resolve it.
+   * when paid through its alias. Not the other way: a whitelisted alias does not cover its account paid by
+   * number (that payout asks for approval, the safe side). Empty when the rail could not resolve it.
    */
   destinationAliases?: string[];
   /** False when the rail knows no such account: a bad alias is `destination_invalid`. */
