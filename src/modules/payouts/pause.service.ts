@@ -69,6 +69,8 @@ export async function setPaused(ctx: AppContext, who: Principal, paused: boolean
         .where('user_id', '=', who.userId)
         .where('status', '=', 'approved')
         .where('submission_started_at', 'is', null)
+        // Only the parked ones: one the rail turned away keeps the time it said to come back.
+        .where('next_check_at', 'is', null)
         .executeTakeFirst();
       if (Number(woken.numUpdatedRows) > 0) afterCommit(tx, () => ctx.followUpAt?.(now));
     }

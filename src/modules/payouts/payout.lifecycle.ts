@@ -120,24 +120,30 @@ async function markRejected(ctx: AppContext, p: PayoutsTable, reason: string, me
 /**
  * D36: claims an `approved` attempt for submission, under the per-user lock, after re-checking the pause: every
  * path that would send an attempt the rail does not have (the follow-up after a crash or a lost submission) goes
- * through here; the request and the approval claim inside their own transaction. While paused the attempt is
- * parked instead: unclaimed and with no next check, it waits for resume (which wakes it) or the owner's cancel.
- * Returns the claimed row, or null when it was parked or is no longer `approved`.
+ * through here; the request and the approval claim inside their own transaction. Returns the claimed row, or null
+ * when it was kept back (paused) or is no longer `approved`.
+ *
+ * An attempt still claimed from before (`submission_started_at`) may have reached the bank: its sender died or is
+ * still waiting between the send and the answer, and a bank can act on a request it does not list yet. It is marked
+ * `submission_unknown_at`; while paused it stays in flight (as the pause answered it), is looked at again, and is
+ * never shown as waiting nor canceled; after resume it is sent again with the same reference. Only an attempt
+ * nothing was sent for (never claimed, or its send turned away) is parked while paused: no next check, waiting for
+ * resume (which wakes it) or the owner's cancel.
  */
 export async function claimForSubmission(ctx: AppContext, p: PayoutsTable): Promise<PayoutsTable | null> {
+  const mayBeAtBank = p.submission_started_at !== null || p.submission_unknown_at !== null;
   return ctx.store.transaction(async (tx) => {
     await lockWalletForPayout(ctx.store, tx, p.user_id);
     const paused = (await pauseState(tx, p.user_id)).paused;
     const now = ctx.clock.now().toISOString();
+    const unknownSince = mayBeAtBank ? { submission_unknown_at: p.submission_unknown_at ?? now } : {};
     const q = tx.updateTable('payouts').where('id', '=', p.id).where('status', '=', 'approved');
     if (paused) {
-      // A submission the rail left unanswered may still reach the bank although the rail does not know it yet: it
-      // stays in flight (as the pause answered it), is looked at again, and is never shown as waiting or canceled.
-      const parked = await q.where('submission_unknown_at', 'is', null).set({ submission_started_at: null, next_check_at: null, updated_at: now }).executeTakeFirst();
-      if (Number(parked.numUpdatedRows) === 0) await reschedule(tx, p.id, nextCheck(ctx));
+      const parked = mayBeAtBank ? 0 : Number((await q.where('submission_started_at', 'is', null).set({ next_check_at: null, updated_at: now }).executeTakeFirst()).numUpdatedRows);
+      if (parked === 0) await q.set({ ...unknownSince, next_check_at: nextCheck(ctx), updated_at: now }).executeTakeFirst();
       return null;
     }
-    return (await q.set({ submission_started_at: now, updated_at: now }).returningAll().executeTakeFirst()) ?? null;
+    return (await q.set({ ...unknownSince, submission_started_at: now, updated_at: now }).returningAll().executeTakeFirst()) ?? null;
   });
 }
 
@@ -234,8 +240,10 @@ export async function submitPayout(ctx: AppContext, p: PayoutsTable): Promise<Su
   if (outcome.kind === 'accepted') return railHas(ctx, p, outcome.transfer);
   if (outcome.kind === 'rejected') return { kind: 'rejected', error: await markRejected(ctx, p, outcome.reason, outcome.message) };
   if (outcome.kind === 'turned_away') {
-    // Nothing reached the bank from this submission (D36): the follow-up sends it again, or parks it while paused.
-    await reschedule(ctx.store.db, p.id, nextCheck(ctx, null, outcome.notBefore));
+    // Nothing reached the bank from this submission (D36): unclaimed, the follow-up sends it again, or parks it
+    // while paused. Unless an earlier submission of it may have (`submission_unknown_at`): that one stays in flight.
+    const at = nextCheck(ctx, null, outcome.notBefore);
+    if ((await unclaimTurnedAway.run(ctx.store.db, { id: p.id, at })).changed === 0) await reschedule(ctx.store.db, p.id, at);
     return { kind: 'unknown' };
   }
   // A rail that said when to come back is asked then, not at once (it would turn the question away too).
@@ -257,6 +265,15 @@ async function railHas(ctx: AppContext, p: PayoutsTable, t: RailTransfer): Promi
   if (t.status === 'FAILED') return { kind: 'rejected', error: withdrawFailed(p.id, t.failureReason ?? 'rail_failed') };
   return { kind: 'submitted', body };
 }
+
+const unclaimTurnedAway = compiled<{ id: string; at: string }>((db, a) =>
+  db
+    .updateTable('payouts')
+    .set({ next_check_at: a.at, submission_started_at: null })
+    .where('id', '=', a.id)
+    .where('status', '=', 'approved')
+    .where('submission_unknown_at', 'is', null),
+);
 
 const unansweredSubmission = compiled<{ id: string; at: string; now: string }>((db, a) =>
   db.updateTable('payouts').set({ next_check_at: a.at, submission_unknown_at: a.now }).where('id', '=', a.id).where('status', '=', 'approved'),

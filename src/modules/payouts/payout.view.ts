@@ -58,7 +58,8 @@ export const toPayoutView = (p: PayoutsTable): PayoutView => ({
   recipient_name: p.recipient_name,
   recipient_legal_id: p.recipient_legal_id,
   updated_at: p.updated_at,
-  waiting_for_resume: p.status === 'approved' && p.submission_started_at === null,
+  // Parked while paused (D36): nothing sent, and no next check until resume wakes it.
+  waiting_for_resume: p.status === 'approved' && p.submission_started_at === null && p.next_check_at === null,
 });
 
 /** Compiled once: a payout by id is among the most frequent reads. */
