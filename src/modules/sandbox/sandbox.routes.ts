@@ -5,7 +5,7 @@ import { principalOf } from '../../http/auth.js';
 import { BODY_ERRORS, bearerSecurity, described, errors, OWNER_ERRORS } from '../../http/schemas.js';
 import type { App } from '../../http/types.js';
 import { DepositBody, KycStatusSchema } from '../wallet/wallet.schemas.js';
-import { sandboxCrypto, sandboxDeposit } from './sandbox.service.js';
+import { SANDBOX_ARRIVAL_MAX_ARS, sandboxCrypto, sandboxDeposit } from './sandbox.service.js';
 import { setKycStatus } from '../wallet/wallet.service.js';
 
 /**
@@ -29,7 +29,7 @@ export function sandboxRoutes(app: App, ctx: AppContext): void {
         description: 'The money arrives as any incoming transfer would: it shows in deposits and fires `deposit.detected`. The sender fields default to a fictitious outside account.',
         body: Type.Object(
           {
-            amount_ars: Type.Number({ exclusiveMinimum: 0, maximum: 1e11, description: 'ARS, at most 2 decimals' }),
+            amount_ars: Type.Number({ exclusiveMinimum: 0, maximum: SANDBOX_ARRIVAL_MAX_ARS, description: 'ARS, at most 2 decimals' }),
             from_cbu: Type.Optional(Type.String({ minLength: 22, maxLength: 22 })),
             from_name: Type.Optional(OwnerText({ minLength: 1, maxLength: 200 })),
             from_legal_id: Type.Optional(Type.String({ minLength: 11, maxLength: 13 })),

@@ -10,6 +10,9 @@ import { recordEvent } from '../events/events.service.js';
 import { DEFAULT_DEPOSITOR, OFFRAMP_DEPOSITOR } from '../rail/sandbox/sandbox-names.js';
 import { requireWallet, toDepositView, type DepositView } from '../wallet/wallet.service.js';
 
+/** The most one sandbox arrival (a deposit, or an off-ramp's converted amount) may bring, in ARS. */
+export const SANDBOX_ARRIVAL_MAX_ARS = 1e11;
+
 /** The money, its `deposit.detected` notice and the owner's activity entry commit together. */
 export async function sandboxDeposit(
   ctx: AppContext,
@@ -45,6 +48,10 @@ export async function sandboxCrypto(
   const rate = input.ars_rate ?? 1000;
   const arsCentavos = Math.round(input.amount * rate * 100);
   if (!Number.isFinite(arsCentavos) || arsCentavos <= 0) throw new AppError('INVALID_REQUEST', 'body.amount: too small to off-ramp');
+  // amount × rate can reach 1e16 centavos, past what the ledger and the history count exactly (D5).
+  if (arsCentavos > SANDBOX_ARRIVAL_MAX_ARS * 100) {
+    throw new AppError('INVALID_REQUEST', `body.amount: worth more than ${SANDBOX_ARRIVAL_MAX_ARS} ARS at this rate, the most one sandbox deposit may bring`);
+  }
   const now = ctx.clock.now();
   const depositId = newId('dep', now);
   const offrampId = newId('trf', now);

@@ -96,3 +96,28 @@ describe('the sandbox crypto helper moves money, events and activity together', 
   });
 });
 
+
+describe('the sandbox crypto helper keeps amounts countable', () => {
+  it('an off-ramp worth more than a sandbox deposit may bring is refused and moves nothing; the largest allowed is announced', async () => {
+    const t = await startTestApp();
+    try {
+      const u = await createOnboardedUser(t.app, { fundArs: 100 });
+      const crypto = (payload: Record<string, unknown>) => t.app.inject({ method: 'POST', url: '/v1/sandbox/crypto', headers: bearer(u.ownerToken), payload });
+      const balance = async () => (await t.app.inject({ method: 'GET', url: '/v1/balance', headers: bearer(u.ownerToken) })).json().available;
+      // 1e7 USDT at 1e7 ARS is 1e16 centavos, past the integers the service counts exactly: it was credited, and
+      // its deposit.detected (and history entry) could then never be recorded.
+      const res = await crypto({ asset: 'USDT', amount: 1e7, ars_rate: 1e7 });
+      expectError(res, 400, 'INVALID_REQUEST');
+      expect(res.json().message).toMatch(/^body\.amount: /);
+      expect(await balance()).toBe('100.00');
+      expect((await eventTypes(t.app, u.id)).filter((e) => e.startsWith('crypto.'))).toEqual([]);
+      // The most a sandbox deposit may bring (100,000,000,000 ARS) still goes through and is announced.
+      expect((await crypto({ asset: 'USDC', amount: 1e4, ars_rate: 1e7 })).json()).toMatchObject({ status: 'completed', amount_ars: '100000000000.00' });
+      await t.app.jobs.depositDetection!.runOnce();
+      const history = (await t.app.inject({ method: 'GET', url: '/v1/transactions', headers: bearer(u.ownerToken) })).json().transactions;
+      expect(history.map((x: { amount: number }) => x.amount)).toEqual([1e11, 100]);
+    } finally {
+      await t.close();
+    }
+  });
+});
