@@ -134,10 +134,9 @@ async function holdForOutcome(ctx: AppContext, id: string, signal?: AbortSignal)
   for (;;) {
     const p = (await loadPayout(ctx.store.db, id))!;
     const heldFor = ctx.clock.now().getTime() - Date.parse(p.created_at);
-    if (p.status === 'pending_approval' && heldFor >= TRANSFER_HOLD_MS && p.approval_id) {
-      await expireApprovalIfDue(ctx, p.approval_id);
-      continue;
-    }
+    // An approval not due yet (a replayed withdraw's, made with a longer APPROVAL_TTL_SECONDS) is left to its own
+    // window: the hold ends below with the attempt as it stands, rather than asking again without pause.
+    if (p.status === 'pending_approval' && heldFor >= TRANSFER_HOLD_MS && p.approval_id && (await expireApprovalIfDue(ctx, p.approval_id))) continue;
     if (!['pending_approval', 'approved', 'submitted'].includes(p.status) || signal?.aborted || heldFor >= TRANSFER_HOLD_MS + 60_000) return p;
     await followUpIfDue(ctx, p);
     await sleep(POLL_MS, undefined, { ref: false }).catch(() => {});

@@ -154,3 +154,36 @@ describe('transfers held across nodes and disconnects (D32)', () => {
     }
   });
 });
+
+describe('a transfer that replays a withdraw held longer than the transfer hold (D32, D18)', () => {
+  it('ends the hold after 5 minutes with the attempt as it stands, without spinning on an approval not yet due', async () => {
+    const t = await startTestApp({ env: { SANDBOX_CONFIRM_DELAY_MS: '0', APPROVAL_TTL_SECONDS: '900' } });
+    try {
+      const u = await createOnboardedUser(t.app, { fundArs: 200_000 });
+      const w = await t.app.inject({
+        method: 'POST',
+        url: '/v1/withdraws',
+        headers: { ...bearer(u.agentToken), 'idempotency-key': 'both-surfaces' },
+        payload: { amount_ars: 60_000, destination: EXTERNAL_CBU },
+      });
+      expect(w.json()).toMatchObject({ status: 'pending_approval', expires_in: 900 });
+      // The same key on the older surface is the same attempt (one namespace), whose approval lasts 15 minutes.
+      t.clock.advance(6 * 60 * 1000 + 1000);
+      const db = t.app.ctx.store.db;
+      // It used to ask about the approval again and again without pause, and never answer.
+      const res = await Promise.race([
+        transfer(t.app, u.agentToken, { amount: 60_000, destination: EXTERNAL_CBU }, 'both-surfaces'),
+        sleep(5000).then(() => null),
+      ]);
+      expect(res).not.toBeNull();
+      expect(res!.statusCode).toBe(201);
+      expect(res!.headers['idempotent-replayed']).toBe('true');
+      expect(res!.json()).toMatchObject({ id: w.json().id, status: 'pending_approval' });
+      // The owner's window is not cut short by the older surface: the approval is still pending.
+      const approval = (await db.selectFrom('approvals').select('status').where('id', '=', w.json().approval_id).executeTakeFirstOrThrow()).status;
+      expect(approval).toBe('pending');
+    } finally {
+      await t.close();
+    }
+  }, 30_000);
+});
