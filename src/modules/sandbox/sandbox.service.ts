@@ -7,8 +7,19 @@ import { arsToCentavos, formatCentavos } from '../../shared/money.js';
 import { writeAudit } from '../audit/audit.service.js';
 import type { Principal } from '../auth/auth.service.js';
 import { recordEvent } from '../events/events.service.js';
+import { BalanceCeilingReached } from '../rail/sandbox/sandbox-ledger.js';
 import { DEFAULT_DEPOSITOR, OFFRAMP_DEPOSITOR } from '../rail/sandbox/sandbox-names.js';
 import { requireWallet, toDepositView, type DepositView } from '../wallet/wallet.service.js';
+
+/** D5: a credit that would take the wallet past the integers the service counts exactly answers 400 naming the field. */
+const refuseOverCeiling =
+  (field: string) =>
+  (err: unknown): never => {
+    if (err instanceof BalanceCeilingReached) {
+      throw new AppError('INVALID_REQUEST', `body.${field}: the wallet cannot hold that much (at most ${formatCentavos(Number.MAX_SAFE_INTEGER)} ARS)`);
+    }
+    throw err;
+  };
 
 /** The most one sandbox arrival (a deposit, or an off-ramp's converted amount) may bring, in ARS. */
 export const SANDBOX_ARRIVAL_MAX_ARS = 1e11;
@@ -26,10 +37,12 @@ export async function sandboxDeposit(
   const fromLegalId = normalizeCuit(input.from_legal_id ?? DEFAULT_DEPOSITOR.legalId);
   if (!isValidCuit(fromLegalId)) throw new AppError('INVALID_REQUEST', 'body.from_legal_id: not a valid CUIT/CUIL');
   const w = await requireWallet(ctx, who.userId);
-  const leg = await ctx.sandboxRail.depositFromOutside(
-    { cvu: w.cvu, amountCentavos: amount, fromCbu, fromName: input.from_name ?? DEFAULT_DEPOSITOR.name, fromLegalId },
-    (tx, credit) => writeAudit(tx, ctx.clock, who, { action: 'sandbox.deposit', subjectId: credit.id }),
-  );
+  const leg = await ctx.sandboxRail
+    .depositFromOutside(
+      { cvu: w.cvu, amountCentavos: amount, fromCbu, fromName: input.from_name ?? DEFAULT_DEPOSITOR.name, fromLegalId },
+      (tx, credit) => writeAudit(tx, ctx.clock, who, { action: 'sandbox.deposit', subjectId: credit.id }),
+    )
+    .catch(refuseOverCeiling('amount_ars'));
   return toDepositView(leg);
 }
 
@@ -67,13 +80,15 @@ export async function sandboxCrypto(
     await ctx.store.transaction((tx) => recordAll(tx, { type: 'crypto.offramp.failed', data }));
     return { crypto_deposit_id: depositId, offramp_id: offrampId, status, amount_ars: null };
   }
-  await ctx.sandboxRail.depositFromOutside(
-    { cvu: w.cvu, amountCentavos: arsCentavos, fromCbu: OFFRAMP_DEPOSITOR.cbu, fromName: OFFRAMP_DEPOSITOR.name, fromLegalId: OFFRAMP_DEPOSITOR.legalId },
-    (tx, leg) =>
-      recordAll(tx, {
-        type: 'crypto.offramp.completed',
-        data: { id: offrampId, crypto_deposit_id: depositId, ...base, ars_rate: rate, amount_ars: formatCentavos(arsCentavos), deposit: toDepositView(leg) },
-      }),
-  );
+  await ctx.sandboxRail
+    .depositFromOutside(
+      { cvu: w.cvu, amountCentavos: arsCentavos, fromCbu: OFFRAMP_DEPOSITOR.cbu, fromName: OFFRAMP_DEPOSITOR.name, fromLegalId: OFFRAMP_DEPOSITOR.legalId },
+      (tx, leg) =>
+        recordAll(tx, {
+          type: 'crypto.offramp.completed',
+          data: { id: offrampId, crypto_deposit_id: depositId, ...base, ars_rate: rate, amount_ars: formatCentavos(arsCentavos), deposit: toDepositView(leg) },
+        }),
+    )
+    .catch(refuseOverCeiling('amount'));
   return { crypto_deposit_id: depositId, offramp_id: offrampId, status, amount_ars: formatCentavos(arsCentavos) };
 }

@@ -121,3 +121,41 @@ describe('the sandbox crypto helper keeps amounts countable', () => {
     }
   });
 });
+
+describe('a wallet never holds more than the service counts exactly (D5)', () => {
+  it('a deposit or payout that would take a balance past 2^53 − 1 centavos is refused and moves nothing', async () => {
+    const t = await startTestApp({ env: { SANDBOX_CONFIRM_DELAY_MS: '0', OWNER_RATE_LIMIT_PER_MINUTE: '5000' } });
+    try {
+      const u = await createOnboardedUser(t.app);
+      const payer = await createOnboardedUser(t.app, { fundArs: 1000 });
+      const deposit = (amount_ars: number) => t.app.inject({ method: 'POST', url: '/v1/sandbox/deposits', headers: bearer(u.ownerToken), payload: { amount_ars } });
+      const balance = async () => (await t.app.inject({ method: 'GET', url: '/v1/balance', headers: bearer(u.ownerToken) })).json().available;
+      for (let i = 0; i < 900; i++) expect((await deposit(1e11)).statusCode).toBe(201);
+      expect(await balance()).toBe('90000000000000.00');
+      // 1e11 more would be 9,010,000,000,000,000 centavos: credited, it read back rounded.
+      const over = await deposit(1e11);
+      expectError(over, 400, 'INVALID_REQUEST');
+      expect(over.json().message).toMatch(/^body\.amount_ars: /);
+      expect(await balance()).toBe('90000000000000.00');
+      // Up to the last exact centavo still arrives.
+      expect((await deposit(71_992_547_409.91)).statusCode).toBe(201);
+      expect(await balance()).toBe('90071992547409.91');
+      expectError(await deposit(0.01), 400, 'INVALID_REQUEST');
+      expectError(await t.app.inject({ method: 'POST', url: '/v1/sandbox/crypto', headers: bearer(u.ownerToken), payload: { asset: 'USDT', amount: 1 } }), 400, 'INVALID_REQUEST');
+      // A payout to the full wallet is the bank rejecting it: the payer keeps the money.
+      const paid = await t.app.inject({
+        method: 'POST',
+        url: '/v1/withdraws',
+        headers: { ...bearer(payer.agentToken), 'idempotency-key': 'to-full' },
+        payload: { amount_ars: 10, destination: u.cvu },
+      });
+      expectError(paid, 502, 'WITHDRAW_FAILED');
+      expect((await t.app.inject({ method: 'GET', url: '/v1/balance', headers: bearer(payer.ownerToken) })).json().available).toBe('1000.00');
+      expect(await balance()).toBe('90071992547409.91');
+      await t.app.jobs.depositDetection!.runOnce();
+      expect((await eventTypes(t.app, u.id)).filter((e) => e === 'deposit.detected')).toHaveLength(901);
+    } finally {
+      await t.close();
+    }
+  }, 120_000);
+});

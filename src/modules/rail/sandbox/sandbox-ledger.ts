@@ -25,13 +25,19 @@ const insertLegs = compiledInsert(
   { id: true, transfer_id: true, account_id: true, amount: true, is_reversal: true, created_at: true },
   { rows: 2 },
 );
-/** A balance change; a debit only when the balance covers it. */
-const changeBalance = compiledByShape<{ debit: boolean }, { id: string; delta: number; needed?: number }>((db, a, shape) => {
+/**
+ * The most an account may hold, in centavos: past it a balance is no longer an exact integer in the service (D5),
+ * so a credit that would cross it is refused (money given back by a reversal is not).
+ */
+export const BALANCE_CEILING = Number.MAX_SAFE_INTEGER;
+
+/** A balance change; a debit only when the balance covers it, a capped credit only while it stays under the ceiling. */
+const changeBalance = compiledByShape<{ debit: boolean; capped: boolean }, { id: string; delta: number; needed?: number; room?: number }>((db, a, shape) => {
   const q = db
     .updateTable('rail_accounts')
     .set((eb) => ({ balance: eb('balance', '+', a.delta) }))
     .where('id', '=', a.id);
-  return shape.debit ? q.where('balance', '>=', a.needed!) : q;
+  return shape.debit ? q.where('balance', '>=', a.needed!) : shape.capped ? q.where('balance', '<=', a.room!) : q;
 });
 const settle = compiled<{ id: string; status: string; failure_reason: string | null; now: string }>((db, a) =>
   db
@@ -68,6 +74,16 @@ export interface Endpoint {
 /** Thrown inside a move's or a settlement's transaction to roll it back when a debit finds the money spent. */
 class InsufficientFunds extends Error {}
 
+/** Thrown inside a move's transaction to roll it back when a credit would take an account past BALANCE_CEILING. */
+class OverCeiling extends Error {}
+
+/** A deposit from outside that would take the account past BALANCE_CEILING: nothing moved. */
+export class BalanceCeilingReached extends Error {
+  constructor(cvu: string) {
+    super(`the account ${cvu} cannot hold more than ${BALANCE_CEILING} centavos`);
+  }
+}
+
 export interface Move {
   reference: string;
   from: Endpoint;
@@ -84,7 +100,9 @@ export type MoveOutcome =
   | { kind: 'moved'; transfer: RailTransfersTable; credit: RailLegsTable }
   /** The reference moved money before: that transfer is the answer, and this move changed nothing. */
   | { kind: 'already_moved' }
-  | { kind: 'insufficient_funds' };
+  | { kind: 'insufficient_funds' }
+  /** The destination would hold more than BALANCE_CEILING: nothing moved. */
+  | { kind: 'over_ceiling' };
 
 /**
  * A ledger move in a transaction of its own (see `move`). A debit the balance does not cover rolls the whole
@@ -100,6 +118,7 @@ export async function moveInTransaction(store: Store, clock: Clock, confirmDelay
     return await store.transaction((tx) => move(tx, clock, m, planned));
   } catch (err) {
     if (err instanceof InsufficientFunds) return { kind: 'insufficient_funds' };
+    if (err instanceof OverCeiling) return { kind: 'over_ceiling' };
     throw err;
   }
 }
@@ -148,10 +167,14 @@ function plan(clock: Clock, confirmDelayMs: number, m: Move): Planned {
  */
 async function move(tx: Tx, clock: Clock, m: Move, { transfer, debit, credit }: Planned): Promise<MoveOutcome> {
   if ((await insertTransfer.run(tx, transfer)).changed === 0) return { kind: 'already_moved' };
-  await applyBalances(tx, [
-    { account: m.from.account, delta: -m.amount },
-    { account: m.to.account, delta: m.amount },
-  ]);
+  await applyBalances(
+    tx,
+    [
+      { account: m.from.account, delta: -m.amount },
+      { account: m.to.account, delta: m.amount },
+    ],
+    true,
+  );
   await insertLegs.run(tx, debit, credit);
   if (transfer.status === 'COMPLETED' && m.to.account.kind === 'customer') await writeNotice(tx, transfer, credit, clock.now());
   if (m.alsoInTransaction) await m.alsoInTransaction(tx, transfer, credit);
@@ -260,7 +283,7 @@ export async function settleManyInTransaction(tx: Tx, clock: Clock, rows: readon
   }
   // Applied after every failure is known, netted per account and in account order, the order moves lock them in:
   // reversing in transfer order could deadlock with a move on PostgreSQL.
-  await applyBalances(tx, netPerAccount(reversals));
+  await applyBalances(tx, netPerAccount(reversals), false);
   return out;
 }
 
@@ -282,14 +305,17 @@ const accountRef = (id: string): AccountRef => (id === WORLD_ACCOUNT_ID ? WORLD 
 /**
  * Balance changes of one transfer. Customer rows are updated in id order, so two opposite transfers cannot
  * deadlock on PostgreSQL; a debit is conditional on the balance covering it (a CHECK backs it), and throws
- * InsufficientFunds when it does not, for the caller's transaction to roll back. The world keeps no running
+ * InsufficientFunds when it does not, for the caller's transaction to roll back; with `capped`, a credit is
+ * conditional on staying under BALANCE_CEILING and throws OverCeiling otherwise. The world keeps no running
  * balance: one row every external payout updated would serialise them all on PostgreSQL.
  */
-async function applyBalances(tx: Tx, changes: BalanceChange[]): Promise<void> {
+async function applyBalances(tx: Tx, changes: BalanceChange[], capped: boolean): Promise<void> {
   const rows = changes.filter((c) => c.account.kind === 'customer').sort((a, b) => (a.account.id < b.account.id ? -1 : 1));
   for (const c of rows) {
-    const res = await changeBalance({ debit: c.delta < 0 }).run(tx, { id: c.account.id, delta: c.delta, needed: -c.delta });
-    if (c.delta < 0 && res.changed !== 1) throw new InsufficientFunds();
+    const debit = c.delta < 0;
+    const res = await changeBalance({ debit, capped: capped && !debit }).run(tx, { id: c.account.id, delta: c.delta, needed: -c.delta, room: BALANCE_CEILING - c.delta });
+    if (debit && res.changed !== 1) throw new InsufficientFunds();
+    if (capped && !debit && res.changed !== 1) throw new OverCeiling();
   }
 }
 

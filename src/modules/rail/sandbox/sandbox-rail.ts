@@ -18,7 +18,7 @@ import type {
 } from '../rail.port.js';
 import { NoticeQueue } from '../notice-queue.js';
 import { creditLegOf } from './sandbox-incoming.js';
-import { moveInTransaction, settleManyInTransaction, settleTransfer, toRailTransfer, WORLD, type Endpoint } from './sandbox-ledger.js';
+import { BalanceCeilingReached, moveInTransaction, settleManyInTransaction, settleTransfer, toRailTransfer, WORLD, type Endpoint } from './sandbox-ledger.js';
 import type { RailAccountsTable, RailTransfersTable } from './sandbox.tables.js';
 import { WORLD_ACCOUNT_ID } from './sandbox.tables.js';
 import {
@@ -205,6 +205,9 @@ export class SandboxRail implements BankRail {
     if (moved.kind === 'insufficient_funds') {
       return { kind: 'rejected', reason: 'insufficient_funds', message: 'Insufficient balance in the origin account' };
     }
+    if (moved.kind === 'over_ceiling') {
+      return { kind: 'rejected', reason: 'destination_rejected', message: 'The destination account cannot hold that much money' };
+    }
     if (moved.kind === 'already_moved') {
       // Submitted before (a retry, or a concurrent submission that won): that transfer is the answer.
       const prior = await this.getTransfer(req.reference);
@@ -336,6 +339,7 @@ export class SandboxRail implements BankRail {
       settled: true,
       alsoInTransaction: alsoInTransaction && ((tx, transfer, credit) => alsoInTransaction(tx, creditLegOf(transfer, credit))),
     });
+    if (moved.kind === 'over_ceiling') throw new BalanceCeilingReached(input.cvu);
     if (moved.kind !== 'moved') throw new Error(`a deposit from outside could not move: ${moved.kind}`);
     return creditLegOf(moved.transfer, moved.credit);
   }
