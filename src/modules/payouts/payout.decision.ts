@@ -63,7 +63,7 @@ export async function decidePayout(
   ctx: AppContext,
   db: Executor,
   who: Principal,
-  wallet: Pick<WalletForPayout, 'kyc_status'>,
+  wallet: Pick<WalletForPayout, 'kyc_status' | 'cvu'>,
   period: { day: string; month: string },
   req: { amountArs: number; dest: PayoutDestination; approvalAtThreshold?: boolean },
 ): Promise<PayoutDecision> {
@@ -81,6 +81,7 @@ export async function decidePayout(
     destinationKind: kind,
     destinationAliases: resolved ? [resolved.accountNumber] : [],
     destinationExists: resolved !== null || !isValidDestination(kind, destination) ? undefined : false,
+    ownAccount: wallet.cvu,
     thresholds,
     usage,
     kycStatus: wallet.kyc_status,

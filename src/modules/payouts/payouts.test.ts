@@ -96,6 +96,19 @@ describe('POST /v1/withdraws and the payout lifecycle', () => {
     expect(audit[0]).toMatchObject({ api_key_id: a.apiKeyId, api_key_name: 'default' });
   });
 
+  it('a payout to the payer\'s own wallet, by CVU or alias, is denied destination_invalid and creates nothing; its key stays free', async () => {
+    const p = await createOnboardedUser(t.app, { fundArs: 100 });
+    for (const [destination, kind] of [[p.cvu, 'CVU'], [p.alias, 'ALIAS'], [p.alias.toUpperCase(), undefined]] as const) {
+      const res = await withdraw(t.app, p.agentToken, { amount_ars: 5, destination, ...(kind ? { destination_kind: kind } : {}) }, `self-${destination}`);
+      expectError(res, 422, 'PAYOUT_DENIED');
+      expect(res.json().reasons).toEqual(['destination_invalid']);
+    }
+    expect((await t.app.inject({ method: 'GET', url: '/v1/withdraws', headers: bearer(p.ownerToken) })).json().withdraws).toEqual([]);
+    // The key created nothing, so it is free for a payout that can happen.
+    const ok = await withdraw(t.app, p.agentToken, { amount_ars: 5, destination: EXTERNAL_CBU }, `self-${p.cvu}`);
+    expect(ok.statusCode).toBe(201);
+  });
+
   it('KYC not verified → denied with kyc_incomplete', async () => {
     const p = await createOnboardedUser(t.app, { fundArs: 100 });
     await t.app.inject({ method: 'POST', url: '/v1/sandbox/kyc', headers: bearer(p.ownerToken), payload: { status: 'pending' } });

@@ -120,6 +120,12 @@ describe('policy engine (D15)', () => {
     });
   });
 
+  it('the payer\'s own account, by number or through an alias, is destination_invalid', () => {
+    expect(evaluatePolicy(base({ destination: CBU, ownAccount: CBU })).reasons).toEqual(['destination_invalid']);
+    expect(evaluatePolicy(base({ destination: 'mi.propio.alias', destinationKind: 'ALIAS', destinationAliases: [CBU], ownAccount: CBU })).reasons).toEqual(['destination_invalid']);
+    expect(evaluatePolicy(base({ destination: CBU, ownAccount: CVU })).reasons).toEqual([]);
+  });
+
   describe('combinations: every reason that applies, deny wins', () => {
     it('all approval reasons at once', () => {
       const r = evaluatePolicy(

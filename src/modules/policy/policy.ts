@@ -43,6 +43,8 @@ export interface PolicyInput {
   destinationAliases?: string[];
   /** False when the rail knows no such account: a bad alias is `destination_invalid`. */
   destinationExists?: boolean;
+  /** The payer's own account (the wallet's CVU): paying it, by number or alias, is `destination_invalid`. */
+  ownAccount?: string;
   thresholds: PolicyThresholds;
   /** Centavos already committed today and this month (D16), not counting this payout. */
   usage: { day: number; month: number };
@@ -75,13 +77,16 @@ export function evaluatePolicy(input: PolicyInput): PolicyResult {
   const amountOk = amount !== null && amount > 0;
   const t = input.thresholds;
 
+  const names = [input.destination, ...(input.destinationAliases ?? [])];
+  // Where D15 is silent: a payout to the payer's own account moves nothing, and the bank refuses it anyway.
+  const toSelf = input.ownAccount !== undefined && names.includes(input.ownAccount);
+
   if (!amountOk) reasons.push('amount_invalid');
-  if (!isValidDestination(input.destinationKind, input.destination) || input.destinationExists === false) {
+  if (!isValidDestination(input.destinationKind, input.destination) || input.destinationExists === false || toSelf) {
     reasons.push('destination_invalid');
   }
   if (input.kycStatus !== 'verified') reasons.push('kyc_incomplete');
   if (amountOk && input.absoluteCap > 0 && amount > input.absoluteCap) reasons.push('absolute_cap');
-  const names = [input.destination, ...(input.destinationAliases ?? [])];
   const k = input.key;
   if (k && k.allowlist.length > 0 && !isWhitelisted(k.allowlist, names)) reasons.push('key_allowlist_violation');
   if (input.paused) reasons.push('payouts_paused');
