@@ -15,7 +15,7 @@ import {
 } from '../../test/helpers.js';
 
 const RLO = '\u202E';
-const REFUSED = ['\u202A', RLO, '\u2066', '\u2069', '\u200B', '\u200D', '\uFEFF'];
+const REFUSED = ['\u202A', RLO, '\u2066', '\u2069', '\u200B', '\u200D', '\uFEFF', '\u200E', '\u200F', '\u061C', '\u2060', '\u2064'];
 
 /** D39: names an owner reads are trimmed; blank ones and ones holding bidi or zero-width characters are refused. */
 describe('names an owner reads (D39)', () => {

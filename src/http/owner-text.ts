@@ -4,13 +4,15 @@ import { Type, type StringOptions } from '@sinclair/typebox';
  * D39: names an owner reads (key, user and legal names, notes) are stored trimmed, and refused when blank or when
  * they hold characters that change how the text looks without being seen: bidirectional controls
  * (U+202A–U+202E, U+2066–U+2069) and zero-width characters (U+200B–U+200D, U+FEFF). A right-to-left override in
- * a key's name could otherwise make an approval read as something else.
+ * a key's name could otherwise make an approval read as something else. Where D39's list stops short, the same kinds
+ * are refused too: the invisible direction marks (U+200E, U+200F, U+061C) and the zero-width word joiner and
+ * invisible operators (U+2060–U+2064).
  *
  * A body or tool-input property declares itself such a text with `OwnerText`; the REST validator
  * (validation.ts) and the MCP server apply `cleanOwnerText` after the schema passed, so both surfaces share it.
  */
 const MARK = 'x-owner-text';
-const INVISIBLE = /[\u202A-\u202E\u2066-\u2069\u200B-\u200D\uFEFF]/;
+const INVISIBLE = /[\u061C\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]/;
 
 export const OwnerText = (options: StringOptions = {}) =>
   Type.String({
