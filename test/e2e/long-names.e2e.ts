@@ -1,0 +1,52 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EXTERNAL_CBU, OTHER_CBU, randomCuit, Rest, uniqueEmail } from './api.js';
+import { DESKTOP, loggedIn, overflowOf, PHONE } from './browser.js';
+import { startServer, type RunningServer } from './server.js';
+
+const PASSWORD = 'una clave bien larga';
+/** A key name near the longest the API takes (100 characters), in plain words: an owner may well name an agent so. */
+const LONG_NAME = 'Agente de compras del local de la calle Corrientes que paga a los proveedores de verduras y frutas.';
+
+/**
+ * A long agent name where the owner reads it: the activity log's "who" badge wraps inside its column instead of
+ * running past the phone's edge or over the action written beside it on a desktop.
+ */
+describe('long agent names in the dashboard', () => {
+  let srv: RunningServer;
+  const email = uniqueEmail('long');
+
+  beforeAll(async () => {
+    srv = await startServer({ APPROVAL_CHANNELS: 'dashboard' });
+    const rest = new Rest(srv.url);
+    expect((await rest.call('POST', '/v1/users', { body: { email, password: PASSWORD, name: 'Ana' } })).status).toBe(201);
+    const owner = await rest.ownerToken(email, PASSWORD);
+    expect((await rest.call('POST', '/v1/onboarding', { token: owner, body: { legal_id: randomCuit(), legal_name: 'Ana Pérez' } })).status).toBe(200);
+    expect((await rest.call('POST', '/v1/sandbox/deposits', { token: owner, body: { amount_ars: 10_000, from_name: 'Juan', from_cbu: EXTERNAL_CBU } })).status).toBe(201);
+    const key = await rest.call('POST', '/v1/api-keys', { token: owner, body: { name: LONG_NAME } });
+    expect(key.status).toBe(201);
+    const agent = await rest.agentToken(key.json.key as string);
+    expect((await rest.withdraw(agent, { amount_ars: 1_000, destination: OTHER_CBU })).status).toBe(201);
+  });
+  afterAll(async () => {
+    await srv?.stop();
+  });
+
+  it('the activity log keeps the agent badge within the phone and beside, not over, the action', async () => {
+    const { page, problems, close } = await loggedIn(srv.url, email, PASSWORD, PHONE);
+    try {
+      await page.goto('/activity');
+      const row = page.locator('li.act-agent').first();
+      await row.waitFor();
+      await expect.poll(() => row.innerText()).toContain(LONG_NAME);
+      expect(await overflowOf(page), 'the activity log on a phone').toBeLessThanOrEqual(PHONE.width);
+
+      await page.setViewportSize(DESKTOP);
+      const badge = (await row.locator('.act-who .badge').boundingBox())!;
+      const what = (await row.locator('.act-what').boundingBox())!;
+      expect(badge.x + badge.width, 'the badge ends before the action begins').toBeLessThanOrEqual(what.x);
+      expect(problems).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+});
