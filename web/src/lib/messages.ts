@@ -67,6 +67,7 @@ export const es = {
   'error.NOT_FOUND': 'No lo encontramos.',
   'error.INVALID_REQUEST': 'Algún dato no es válido: {message}',
   'error.SERVICE_UNAVAILABLE': 'El servicio no está disponible ahora.',
+  'error.RAIL_UNAVAILABLE': 'El banco no responde en este momento. Reintentá en unos segundos.',
   'error.generic': 'Error {status}: {message}',
 
   'auth.loginTitle': 'Ingresar',
@@ -553,6 +554,7 @@ export const en: Record<MessageKey, string> = {
   'error.NOT_FOUND': 'Not found.',
   'error.INVALID_REQUEST': 'Some data is not valid: {message}',
   'error.SERVICE_UNAVAILABLE': 'The service is not available right now.',
+  'error.RAIL_UNAVAILABLE': 'The bank is not answering right now. Retry in a few seconds.',
   'error.generic': 'Error {status}: {message}',
 
   'auth.loginTitle': 'Log in',
