@@ -106,6 +106,25 @@ describe('agent controls and the emergency stop (Chromium against the built serv
     await capture('agent-controls', `[data-key-id="${keyId}"]`);
   });
 
+  it('a past expiry date is refused in the field, in words, and nothing is sent', async () => {
+    const item = page.locator(`[data-key-id="${keyId}"]`);
+    const patches: string[] = [];
+    const onRequest = (r: { method(): string; url(): string }) => r.method() === 'PATCH' && patches.push(r.url());
+    page.on('request', onRequest);
+    try {
+      const date = item.getByLabel('Vence el (opcional)');
+      await date.fill('01/01/2020');
+      await item.getByText('Esa fecha ya pasó').waitFor();
+      expect(await item.getByRole('button', { name: 'Guardar' }).isDisabled()).toBe(true);
+      expect(await item.getByRole('alert').count()).toBe(0);
+      await date.fill('');
+      expect(await item.getByRole('button', { name: 'Guardar' }).isDisabled()).toBe(false);
+      expect(patches).toEqual([]);
+    } finally {
+      page.off('request', onRequest);
+    }
+  });
+
   it('the agent’s next calls follow it: held by its daily budget, denied elsewhere, 403 outside its scopes', async () => {
     const balance = await rest.call('GET', '/v1/balance', { token: agentToken });
     expect(balance.status).toBe(403);

@@ -123,8 +123,14 @@ export function DateInput(props: { label: string; value: string | null; onChange
   const { t } = useI18n();
   const [text, setText] = useState(formatDateAr(props.value));
   const invalid = text.trim() !== '' && parseDateAr(text) === null;
+  // The service refuses an expiry that has passed: say so here, in words, rather than after Save.
+  const past = (s: string) => {
+    const iso = parseDateAr(s);
+    return iso !== null && Date.parse(iso) <= Date.now();
+  };
+  const gone = past(text);
   return (
-    <Field label={props.label} hint={t('agents.expiresHint')} error={invalid ? t('agents.expiresInvalid') : null}>
+    <Field label={props.label} hint={t('agents.expiresHint')} error={invalid ? t('agents.expiresInvalid') : gone ? t('agents.expiresPast') : null}>
       {({ id, describedBy }) => (
         <input
           id={id}
@@ -133,11 +139,11 @@ export function DateInput(props: { label: string; value: string | null; onChange
           placeholder="dd/mm/aaaa"
           value={text}
           aria-describedby={describedBy}
-          aria-invalid={invalid}
+          aria-invalid={invalid || gone}
           onChange={(e) => {
             setText(e.target.value);
             const v = e.target.value.trim() === '' ? null : parseDateAr(e.target.value);
-            props.onChange(v, e.target.value.trim() === '' || v !== null);
+            props.onChange(v, e.target.value.trim() === '' || (v !== null && !past(e.target.value)));
           }}
         />
       )}
