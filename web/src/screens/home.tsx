@@ -163,13 +163,14 @@ function EmergencyStop() {
   });
   const known = pause.data as PauseAnswer | undefined;
   const paused = known?.paused === true;
-  const shownInFlight = inFlight ?? (paused ? (known?.in_flight ?? []) : []);
-  const waiting = useQuery({
+  const recent = useQuery({
     queryKey: [...qk.payouts, 'waiting'],
     queryFn: () => unwrap(api.GET('/v1/withdraws', { params: { query: { limit: 50 } } })),
     enabled: paused,
-    select: (d) => d.withdraws.filter(waitsForResume),
   });
+  const waiting = recent.data?.withdraws.filter(waitsForResume) ?? [];
+  // The payouts the pause found on their way, each as it is now (sent, credited, failed), not as it was then.
+  const shownInFlight = (inFlight ?? (paused ? (known?.in_flight ?? []) : [])).map((p) => recent.data?.withdraws.find((w) => w.id === p.id) ?? p);
   return (
     <section className={`card stop ${paused ? 'stop-on' : ''}`} aria-labelledby="stop-h" data-testid="emergency-stop">
       <div className="stop-row">
@@ -217,12 +218,12 @@ function EmergencyStop() {
           </ul>
         </div>
       )}
-      {paused && (waiting.data?.length ?? 0) > 0 && (
+      {paused && waiting.length > 0 && (
         <div className="stop-list" data-testid="waiting-for-resume">
           <h3>{t('pause.waitingTitle')}</h3>
           <p className="muted small">{t('pause.waitingIntro')}</p>
           <ul className="rows compact">
-            {waiting.data!.map((p) => (
+            {waiting.map((p) => (
               <li key={p.id} className="row row-action" data-payout-id={p.id}>
                 <span className="row-main">
                   <Money amount={p.amount_ars} className="row-amount" />
