@@ -10,7 +10,7 @@ const WEBHOOK_TOKEN = 'e2e-in-flight-webhook-token-0123456789';
 
 /**
  * D36's `in_flight` on the home screen: the payout that was already on its way to the bank when the owner paused is
- * listed, and its status follows what happens to it afterwards (sent, credited) rather than staying as it was when
+ * listed, one payout row like any other, and its status follows what happens to it afterwards (sent, credited) rather than staying as it was when
  * the pause answered. The bank here is the BIND simulator, which holds the submission without answering for a while.
  */
 describe('a payout in flight when the owner pauses', () => {
@@ -76,6 +76,14 @@ describe('a payout in flight when the owner pauses', () => {
     const flying = page.getByTestId('in-flight').locator('li');
     await expect.poll(() => flying.count(), { timeout: 15_000 }).toBe(1);
     expect(await flying.first().innerText()).toContain('$ 1.234,56');
+    // On a phone the row reads top to bottom like every payout row: amount and status, then account, then date and agent.
+    const top = (await flying.first().locator('.row-top').boundingBox())!;
+    const lines = await flying.first().locator('.row-sub').evaluateAll((els) => els.map((e) => e.getBoundingClientRect().toJSON() as DOMRect));
+    expect(lines).toHaveLength(2);
+    for (const line of lines) {
+      expect(line.top, 'a detail line below the amount').toBeGreaterThanOrEqual(top.y + top.height - 1);
+      expect(line.width, 'a detail line as wide as the row').toBeGreaterThan(top.width * 0.8);
+    }
 
     // The bank answers after all, and books it: the list says so without a reload.
     const answered = await asked;

@@ -211,7 +211,8 @@ function EmergencyStop() {
         <div className="stop-list" data-testid="in-flight">
           <h3>{t('pause.inFlightTitle')}</h3>
           <p className="muted small">{t('pause.inFlightIntro')}</p>
-          <ul className="rows compact">
+          {/* Full payout rows (amount, account, date): "compact" lays a row out in one line, for the short lists. */}
+          <ul className="rows">
             {shownInFlight.map((p) => (
               <PayoutRow key={p.id} p={p} />
             ))}
