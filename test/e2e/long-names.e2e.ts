@@ -44,6 +44,14 @@ describe('long agent names in the dashboard', () => {
       const badge = (await row.locator('.act-who .badge').boundingBox())!;
       const what = (await row.locator('.act-what').boundingBox())!;
       expect(badge.x + badge.width, 'the badge ends before the action begins').toBeLessThanOrEqual(what.x);
+      const details = (await row.locator('.act-details').boundingBox())!;
+      // Where the action's words end (its box stretches to the row's height).
+      const whatText = await row.locator('.act-what').evaluate((el) => {
+        const range = document.createRange();
+        range.selectNodeContents(el);
+        return range.getBoundingClientRect().bottom;
+      });
+      expect(details.y - whatText, 'the details follow the action, with no gap the size of the badge').toBeLessThan(10);
       expect(problems).toEqual([]);
     } finally {
       await close();
