@@ -125,6 +125,17 @@ describe('agent controls and the emergency stop (Chromium against the built serv
     }
   });
 
+  it('an emptied limit says why Save is off, in the field', async () => {
+    const item = page.locator(`[data-key-id="${keyId}"]`);
+    const perTx = item.getByLabel('Límite por pago');
+    await perTx.fill('');
+    expect(await item.getByRole('button', { name: 'Guardar' }).isDisabled()).toBe(true);
+    await item.getByText('Escribí un monto en pesos').waitFor({ timeout: 5_000 });
+    await perTx.fill('0');
+    expect(await item.getByText('Escribí un monto en pesos').count()).toBe(0);
+    expect(await item.getByRole('button', { name: 'Guardar' }).isDisabled()).toBe(false);
+  });
+
   it('the agent’s next calls follow it: held by its daily budget, denied elsewhere, 403 outside its scopes', async () => {
     const balance = await rest.call('GET', '/v1/balance', { token: agentToken });
     expect(balance.status).toBe(403);

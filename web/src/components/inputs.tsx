@@ -12,11 +12,13 @@ export function AmountInput(props: { label: string; hint?: string; value: number
   const { t } = useI18n();
   const [text, setText] = useState(props.value === null ? '' : formatArsPlain(props.value));
   const [focused, setFocused] = useState(false);
+  const [edited, setEdited] = useState(false);
   useEffect(() => {
     if (!focused) setText(props.value === null ? '' : formatArsPlain(props.value));
   }, [props.value, focused]);
   const parsed = parseArs(text);
-  const invalid = text.trim() !== '' && parsed === null;
+  // A field the owner emptied is no amount either: say so, or Save is off with no word why.
+  const invalid = (text.trim() !== '' || edited) && parsed === null;
   return (
     <Field label={props.label} hint={props.hint} error={invalid ? t('limits.invalid') : null}>
       {({ id, describedBy }) => (
@@ -39,6 +41,7 @@ export function AmountInput(props: { label: string; hint?: string; value: number
             }}
             onChange={(e) => {
               setText(e.target.value);
+              setEdited(true);
               props.onChange(parseArs(e.target.value));
             }}
           />
