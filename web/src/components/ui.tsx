@@ -126,7 +126,10 @@ export function ConfirmDialog(props: {
   const { t } = useI18n();
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
+  // One confirmation per opening: a double click lands its second click before `busy` has disabled the button.
+  const confirmed = useRef(false);
   useEffect(() => {
+    confirmed.current = false;
     const d = ref.current;
     if (!d) return;
     if (props.open && !d.open) d.showModal();
@@ -139,6 +142,8 @@ export function ConfirmDialog(props: {
           method="dialog"
           onSubmit={(e) => {
             e.preventDefault();
+            if (confirmed.current) return;
+            confirmed.current = true;
             props.onConfirm();
           }}
         >

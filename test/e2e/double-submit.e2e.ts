@@ -1,0 +1,53 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OTHER_CBU, randomCuit, Rest, uniqueEmail } from './api.js';
+import { loggedIn, PHONE } from './browser.js';
+import { startServer, type RunningServer } from './server.js';
+
+const PASSWORD = 'una clave bien larga';
+
+/**
+ * A double click (an impatient thumb, a mouse that bounces) sends an owner's action once: one approval (a second
+ * one would answer 409 and show "already decided" beside the toast that said approved).
+ */
+describe('double clicks in the dashboard', () => {
+  let srv: RunningServer;
+  let rest: Rest;
+  let page: Page;
+  let problems: string[] = [];
+  let closeBrowser: () => Promise<void>;
+  const email = uniqueEmail('doble');
+  let owner = '';
+  let agent = '';
+  const posts: string[] = [];
+
+  beforeAll(async () => {
+    srv = await startServer({ APPROVAL_CHANNELS: 'dashboard' });
+    rest = new Rest(srv.url);
+    expect((await rest.call('POST', '/v1/users', { body: { email, password: PASSWORD, name: 'Dani' } })).status).toBe(201);
+    owner = await rest.ownerToken(email, PASSWORD);
+    expect((await rest.call('POST', '/v1/onboarding', { token: owner, body: { legal_id: randomCuit(), legal_name: 'Dani Ruiz' } })).status).toBe(200);
+    expect((await rest.call('POST', '/v1/sandbox/deposits', { token: owner, body: { amount_ars: 300_000 } })).status).toBe(201);
+    const key = await rest.call('POST', '/v1/api-keys', { token: owner, body: { name: 'compras' } });
+    agent = await rest.agentToken(key.json.key as string);
+    ({ page, problems, close: closeBrowser } = await loggedIn(srv.url, email, PASSWORD, PHONE));
+    page.on('request', (r) => r.method() !== 'GET' && posts.push(`${r.method()} ${new URL(r.url()).pathname}`));
+  });
+  afterAll(async () => {
+    await closeBrowser?.();
+    await srv?.stop();
+  });
+
+  it('approves once on a double click of "Sí, aprobar"', async () => {
+    const held = await rest.withdraw(agent, { amount_ars: 60_000, destination: OTHER_CBU });
+    expect(held.status).toBe(202);
+    await page.goto('/approvals');
+    await page.getByRole('button', { name: 'Aprobar' }).first().click();
+    posts.length = 0;
+    await page.getByRole('dialog').getByRole('button', { name: 'Sí, aprobar' }).dblclick();
+    await page.getByText('No hay solicitudes pendientes.').waitFor({ timeout: 15_000 });
+    await page.waitForTimeout(500);
+    expect(posts.filter((p) => p.endsWith('/approve'))).toHaveLength(1);
+    expect(problems).toEqual([]);
+  });
+});
