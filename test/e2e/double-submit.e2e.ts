@@ -7,8 +7,8 @@ import { startServer, type RunningServer } from './server.js';
 const PASSWORD = 'una clave bien larga';
 
 /**
- * A double click (an impatient thumb, a mouse that bounces) sends an owner's action once: one approval (a second
- * one would answer 409 and show "already decided" beside the toast that said approved).
+ * A double click (an impatient thumb, a mouse that bounces) sends an owner's action once: one new key, whose
+ * secret is the one shown (a second key would live on with a secret nobody saw); one approval.
  */
 describe('double clicks in the dashboard', () => {
   let srv: RunningServer;
@@ -36,6 +36,18 @@ describe('double clicks in the dashboard', () => {
   afterAll(async () => {
     await closeBrowser?.();
     await srv?.stop();
+  });
+
+  it('creates one key on a double click of "Crear clave"', async () => {
+    await page.goto('/agents');
+    await page.getByLabel('Nombre del agente').fill('facturas');
+    posts.length = 0;
+    await page.getByRole('button', { name: 'Crear clave' }).dblclick();
+    await page.getByTestId('secret-reveal').waitFor();
+    await page.waitForTimeout(1_000);
+    expect(posts.filter((p) => p === 'POST /v1/api-keys')).toHaveLength(1);
+    const keys = (await rest.call('GET', '/v1/api-keys', { token: owner })).json.api_keys as { name: string }[];
+    expect(keys.filter((k) => k.name === 'facturas')).toHaveLength(1);
   });
 
   it('approves once on a double click of "Sí, aprobar"', async () => {

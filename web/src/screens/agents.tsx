@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { api, unwrap } from '../api/client';
 import { qk } from '../api/queries';
 import { SCOPES, type ApiKey, type KeyControls, type KeyPatch, type NewApiKey } from '../api/types';
@@ -17,6 +17,9 @@ export function AgentsScreen() {
   const keys = useQuery({ queryKey: qk.keys, queryFn: () => unwrap(api.GET('/v1/api-keys')) });
   const [name, setName] = useState('');
   const [created, setCreated] = useState<NewApiKey | null>(null);
+  // A double click lands its second click before `isPending` disables the button: a second key would live on
+  // with a secret nobody saw.
+  const sending = useRef(false);
   const create = useMutation({
     mutationFn: (n: string) => unwrap(api.POST('/v1/api-keys', { body: { name: n } })),
     onSuccess: (k) => {
@@ -24,10 +27,15 @@ export function AgentsScreen() {
       setName('');
       void qc.invalidateQueries({ queryKey: qk.keys });
     },
+    onSettled: () => {
+      sending.current = false;
+    },
   });
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (name.trim()) create.mutate(name.trim());
+    if (!name.trim() || sending.current) return;
+    sending.current = true;
+    create.mutate(name.trim());
   };
 
   return (
