@@ -9,7 +9,8 @@ const LONG_NAME = 'Agente de compras del local de la calle Corrientes que paga a
 
 /**
  * A long agent name where the owner reads it: the activity log's "who" badge wraps inside its column instead of
- * running past the phone's edge or over the action written beside it on a desktop.
+ * running past the phone's edge or over the action written beside it on a desktop. A name the service would refuse
+ * for its invisible characters is said so in the field, not with the service's English message.
  */
 describe('long agent names in the dashboard', () => {
   let srv: RunningServer;
@@ -52,6 +53,24 @@ describe('long agent names in the dashboard', () => {
         return range.getBoundingClientRect().bottom;
       });
       expect(details.y - whatText, 'the details follow the action, with no gap the size of the badge').toBeLessThan(10);
+      expect(problems).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it('a pasted key name with invisible characters is refused in the field, in words, before it is sent', async () => {
+    const { page, problems, close } = await loggedIn(srv.url, email, PASSWORD, PHONE);
+    try {
+      await page.goto('/agents');
+      const name = page.getByLabel('Nombre del agente');
+      // A zero-width space, as text copied from a chat or a web page may carry.
+      await name.fill('facturas\u200b');
+      await page.getByText('caracteres invisibles').waitFor({ timeout: 5_000 });
+      expect(await page.getByRole('button', { name: 'Crear clave' }).isDisabled()).toBe(true);
+      await name.fill('facturas');
+      expect(await page.getByText('caracteres invisibles').count()).toBe(0);
+      expect(await page.getByRole('button', { name: 'Crear clave' }).isDisabled()).toBe(false);
       expect(problems).toEqual([]);
     } finally {
       await close();

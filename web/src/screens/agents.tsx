@@ -31,9 +31,11 @@ export function AgentsScreen() {
       sending.current = false;
     },
   });
+  // D39: the service refuses a name with bidi controls or zero-width characters (pasted text may carry them).
+  const invisible = /[\u202A-\u202E\u2066-\u2069\u200B-\u200D\uFEFF]/.test(name);
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (!name.trim() || sending.current) return;
+    if (!name.trim() || invisible || sending.current) return;
     sending.current = true;
     create.mutate(name.trim());
   };
@@ -49,10 +51,12 @@ export function AgentsScreen() {
         ) : (
           <Section title={t('agents.create')}>
             <form className="inline-form" onSubmit={submit}>
-              <Field label={t('agents.name')} hint={t('agents.nameHint')}>
-                {({ id, describedBy }) => <input id={id} value={name} maxLength={100} required onChange={(e) => setName(e.target.value)} aria-describedby={describedBy} />}
+              <Field label={t('agents.name')} hint={t('agents.nameHint')} error={invisible ? t('agents.nameInvisible') : null}>
+                {({ id, describedBy, invalid }) => (
+                  <input id={id} value={name} maxLength={100} required onChange={(e) => setName(e.target.value)} aria-describedby={describedBy} aria-invalid={invalid} />
+                )}
               </Field>
-              <button type="submit" className="btn btn-primary" disabled={create.isPending || !name.trim()}>
+              <button type="submit" className="btn btn-primary" disabled={create.isPending || !name.trim() || invisible}>
                 {create.isPending ? t('agents.creating') : t('agents.create')}
               </button>
             </form>
