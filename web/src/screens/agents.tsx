@@ -31,8 +31,9 @@ export function AgentsScreen() {
       sending.current = false;
     },
   });
-  // D39: the service refuses a name with bidi controls or zero-width characters (pasted text may carry them).
-  const invisible = /[\u202A-\u202E\u2066-\u2069\u200B-\u200D\uFEFF]/.test(name);
+  // D39: the service refuses a name with bidi controls or zero-width characters (pasted text may carry them); the
+  // same set as the service's (src/http/owner-text.ts).
+  const invisible = /[\u061C\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]/.test(name);
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!name.trim() || invisible || sending.current) return;
