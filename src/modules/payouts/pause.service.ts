@@ -5,6 +5,7 @@ import type { Principal } from '../auth/auth.service.js';
 import { writeAudit } from '../audit/audit.service.js';
 import { recordEvent } from '../events/events.service.js';
 import { lockWalletForPayout } from '../wallet/wallet.locks.js';
+import { FOLLOW_UP_LEASE_MS } from './follow-up-lease.js';
 import { toPayoutView, type PayoutView } from './payout.view.js';
 
 export interface PauseView {
@@ -62,6 +63,20 @@ export async function setPaused(ctx: AppContext, who: Principal, paused: boolean
       await recordEvent(tx, ctx.clock, { userId: who.userId, type: paused ? 'payouts.paused' : 'payouts.resumed', data: view });
       await writeAudit(tx, ctx.clock, who, { action: paused ? 'payouts.paused' : 'payouts.resumed', data: paused ? { in_flight: state.in_flight.map((p) => p.id) } : {} });
     }
+    if (paused && changed > 0) {
+      // Parked at once: an approved payout nothing was sent for, whose next send the rail (BIND's Retry-After, up to
+      // 15 minutes) put off, waits for resume and is shown so now, not once the follow-up gets round to it. One due
+      // sooner may be held by a follow-up (its lease): that one parks it itself, and its lease is never taken.
+      await tx
+        .updateTable('payouts')
+        .set({ next_check_at: null })
+        .where('user_id', '=', who.userId)
+        .where('status', '=', 'approved')
+        .where('submission_started_at', 'is', null)
+        .where('submission_unknown_at', 'is', null)
+        .where('next_check_at', '>', new Date(Date.parse(now) + 2 * FOLLOW_UP_LEASE_MS).toISOString())
+        .execute();
+    }
     if (!paused && changed > 0) {
       const woken = await tx
         .updateTable('payouts')
@@ -69,7 +84,7 @@ export async function setPaused(ctx: AppContext, who: Principal, paused: boolean
         .where('user_id', '=', who.userId)
         .where('status', '=', 'approved')
         .where('submission_started_at', 'is', null)
-        // Only the parked ones: one the rail turned away keeps the time it said to come back.
+        // Only the parked ones: one a follow-up holds (its lease) is that follow-up's to send.
         .where('next_check_at', 'is', null)
         .executeTakeFirst();
       if (Number(woken.numUpdatedRows) > 0) afterCommit(tx, () => ctx.followUpAt?.(now));

@@ -5,9 +5,8 @@ import { batchPass, mapBounded, withLeaseRenewal } from '../../shared/jobs.js';
 import { RailBusyError, type RailTransfer } from '../rail/rail.port.js';
 import { applyRailStatus, applyRailStatusIn, askRail, claimForSubmission, finishMany, lockOrder, nextCheck, reschedule, submitPayout } from './payout.lifecycle.js';
 import type { PayoutsTable } from './payouts.tables.js';
+import { FOLLOW_UP_LEASE_MS } from './follow-up-lease.js';
 
-/** How long one node holds an attempt it is following up (D29); a node that dies lets another take it then. */
-const FOLLOW_UP_LEASE_MS = 60_000;
 const FOLLOW_UP_BATCH = 100;
 /** A claimed batch is worked in chunks of this many, this many chunks at a time. */
 const FOLLOW_UP_CHUNK = 25;

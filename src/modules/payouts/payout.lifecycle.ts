@@ -240,10 +240,15 @@ export async function submitPayout(ctx: AppContext, p: PayoutsTable): Promise<Su
   if (outcome.kind === 'accepted') return railHas(ctx, p, outcome.transfer);
   if (outcome.kind === 'rejected') return { kind: 'rejected', error: await markRejected(ctx, p, outcome.reason, outcome.message) };
   if (outcome.kind === 'turned_away') {
-    // Nothing reached the bank from this submission (D36): unclaimed, the follow-up sends it again, or parks it
-    // while paused. Unless an earlier submission of it may have (`submission_unknown_at`): that one stays in flight.
+    // Nothing reached the bank from this submission (D36): unclaimed, the follow-up sends it again; while paused it
+    // is parked at once (shown waiting, not only once Retry-After has passed), under the per-user lock so a resume
+    // cannot miss it. Unless an earlier submission of it may have (`submission_unknown_at`): that one stays in flight.
     const at = nextCheck(ctx, null, outcome.notBefore);
-    if ((await unclaimTurnedAway.run(ctx.store.db, { id: p.id, at })).changed === 0) await reschedule(ctx.store.db, p.id, at);
+    await ctx.store.transaction(async (tx) => {
+      await lockWalletForPayout(ctx.store, tx, p.user_id);
+      const paused = (await pauseState(tx, p.user_id)).paused;
+      if ((await unclaimTurnedAway.run(tx, { id: p.id, at: paused ? null : at })).changed === 0) await reschedule(tx, p.id, at);
+    });
     return { kind: 'unknown' };
   }
   // A rail that said when to come back is asked then, not at once (it would turn the question away too).
@@ -266,7 +271,8 @@ async function railHas(ctx: AppContext, p: PayoutsTable, t: RailTransfer): Promi
   return { kind: 'submitted', body };
 }
 
-const unclaimTurnedAway = compiled<{ id: string; at: string }>((db, a) =>
+/** `at` null: parked (D36), the next check left to the resume. */
+const unclaimTurnedAway = compiled<{ id: string; at: string | null }>((db, a) =>
   db
     .updateTable('payouts')
     .set({ next_check_at: a.at, submission_started_at: null })

@@ -44,7 +44,7 @@ export interface PayoutsTable {
   next_check_at: string | null;
   /**
    * D36: when an `approved` attempt was claimed for submission to the rail, under the per-user lock after the
-   * pause was checked. Null while it waits (paused, or parked by the follow-up while paused): such an attempt is
+   * pause was checked. Null while it waits (paused, parked, or its send turned away by the rail): such an attempt is
    * never sent until claimed again.
    */
   submission_started_at: string | null;
