@@ -17,6 +17,20 @@ export function toAppError(err: unknown): AppError {
   return fromFastify(err as FastifyError);
 }
 
+/** How a value outside a fixed list is refused, on REST and MCP alike. */
+export const ONE_OF_ALLOWED = 'must be equal to one of the allowed values';
+
+/**
+ * A union of constants (`CBU | CVU | ALIAS`) fails with one "must be equal to constant" per branch, which does not
+ * say what would do: the constants it takes, when every branch at that field is one, else null.
+ */
+function unionOfConstants(errors: NonNullable<FastifyError['validation']>, instancePath: string | undefined): unknown[] | null {
+  const here = errors.filter((e) => e.instancePath === instancePath);
+  const branches = here.filter((e) => e.keyword !== 'anyOf');
+  if (branches.length === 0 || !branches.every((e) => e.keyword === 'const')) return null;
+  return branches.map((e) => (e.params as { allowedValue?: unknown }).allowedValue);
+}
+
 function fromFastify(err: FastifyError): AppError {
   if (err.validation) {
     const first = err.validation[0];
@@ -30,6 +44,8 @@ function fromFastify(err: FastifyError): AppError {
     const name = (params?.missingProperty !== undefined ? [...path, params.missingProperty] : path).join('.');
     // An enum says which values it takes, so the caller need not look them up (e.g. a key's scopes).
     const allowed = first?.keyword === 'enum' && Array.isArray(params?.allowedValues) ? ` (one of ${params.allowedValues.join(', ')})` : '';
+    const listed = unionOfConstants(err.validation, first?.instancePath);
+    if (listed) return new AppError('INVALID_REQUEST', `${name}: ${ONE_OF_ALLOWED} (one of ${listed.join(', ')})`);
     return new AppError('INVALID_REQUEST', `${name}: ${first?.message ?? 'is invalid'}${allowed}`);
   }
   switch (err.code) {

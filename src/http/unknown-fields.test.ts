@@ -32,4 +32,30 @@ describe('validation messages name the field', () => {
     const mistyped = await withdraw(t.app, u.agentToken, { amount_ars: '10', destination: EXTERNAL_CBU });
     expect(mistyped.json().message).toBe('body.amount_ars: must be number');
   });
+
+  it('a value outside a fixed list says which values it takes, on REST and MCP alike', async () => {
+    const kinds = '(one of CBU, CVU, ALIAS)';
+    const rest = await withdraw(t.app, u.agentToken, { amount_ars: 10, destination: EXTERNAL_CBU, destination_kind: 'cbu' });
+    expectError(rest, 400, 'INVALID_REQUEST');
+    expect(rest.json().message).toBe(`body.destination_kind: must be equal to one of the allowed values ${kinds}`);
+    const kyc = await t.app.inject({ method: 'POST', url: '/v1/sandbox/kyc', headers: bearer(u.ownerToken), payload: { status: 'ok' } });
+    expect(kyc.json().message).toBe('body.status: must be equal to one of the allowed values (one of pending, verified, rejected)');
+    const mcp = await t.app.inject({
+      method: 'POST',
+      url: '/mcp',
+      headers: { ...bearer(u.apiKey), accept: 'application/json, text/event-stream', 'content-type': 'application/json' },
+      payload: {
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'tools/call',
+        params: { name: 'simulate_payout', arguments: { amount_ars: 10, destination: EXTERNAL_CBU, destination_kind: 'cbu' } },
+      },
+    });
+    const result = mcp.json().result as { isError: boolean; content: { text: string }[] };
+    expect(result.isError).toBe(true);
+    expect(JSON.parse(result.content[0]!.text)).toEqual({
+      error: 'INVALID_REQUEST',
+      message: `destination_kind: must be equal to one of the allowed values ${kinds}`,
+    });
+  });
 });

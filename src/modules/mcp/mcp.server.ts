@@ -6,7 +6,7 @@ import type { AppContext } from '../../context.js';
 import { CONTROL_CHARACTER_MESSAGE, findControlCharacter } from '../../http/control-chars.js';
 import { cleanOwnerText } from '../../http/owner-text.js';
 import { isStoreUnavailable, storeFailureKind } from '../../db/store-errors.js';
-import { toAppError } from '../../http/errors.js';
+import { ONE_OF_ALLOWED, toAppError } from '../../http/errors.js';
 import { hasScope, type Principal } from '../auth/auth.service.js';
 import { writeAudit } from '../audit/audit.service.js';
 import { TOOLS } from './mcp.tools.js';
@@ -62,6 +62,11 @@ export function buildMcpServer(ctx: AppContext, who: Principal, retryLater: () =
     };
     if (!Value.Check(t.input, args)) {
       const first = [...Value.Errors(t.input, args)][0];
+      // A union of constants says which values it takes, as REST does (src/http/errors.ts).
+      const listed = (first?.schema as { anyOf?: { const?: unknown }[] } | undefined)?.anyOf;
+      if (listed?.length && listed.every((s) => 'const' in s)) {
+        return invalid(first?.path, `${ONE_OF_ALLOWED} (one of ${listed.map((s) => String(s.const)).join(', ')})`);
+      }
       return invalid(first?.path, first?.message ?? 'invalid arguments');
     }
     // D30: the same control-character rule as REST bodies (src/http/validation.ts).
