@@ -22,6 +22,7 @@ import {
   type ClaimRef,
   type KeyState,
 } from '../idempotency/idempotency.service.js';
+import { denialMessage } from '../policy/denial-message.js';
 import type { PolicyResult } from '../policy/policy.js';
 import { lockWalletForPayout } from '../wallet/wallet.locks.js';
 import { buenosAiresDay } from './calendar.js';
@@ -229,7 +230,7 @@ export async function requestPayout(
     case 'no_wallet':
       throw noWalletError();
     case 'denied':
-      throw new AppError('PAYOUT_DENIED', `Payout denied: ${decided.policy.reasons.join(', ')}`, { reasons: decided.policy.reasons });
+      throw new AppError('PAYOUT_DENIED', denialMessage(decided.policy.reasons), { reasons: decided.policy.reasons });
     case 'no_channel':
       throw noChannelError(decided.policy);
     case 'key':

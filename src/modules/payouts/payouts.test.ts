@@ -96,6 +96,18 @@ describe('POST /v1/withdraws and the payout lifecycle', () => {
     expect(audit[0]).toMatchObject({ api_key_id: a.apiKeyId, api_key_name: 'default' });
   });
 
+  it('a denial\'s message says in words what denies it, apart from what would only wait for approval', async () => {
+    const cap = await withdraw(t.app, a.agentToken, { amount_ars: 6_000_000, destination: EXTERNAL_CBU }, 'deny-words-cap');
+    expect(cap.json().message).toBe(
+      "Payout denied: absolute_cap (over the service's maximum for one payout). Were it not denied, it would also wait for the owner's approval: " +
+        'per_tx_limit, daily_limit, monthly_limit, above_approval_threshold',
+    );
+    const own = await withdraw(t.app, a.agentToken, { amount_ars: 5, destination: a.cvu }, 'deny-words-own');
+    expect(own.json().message).toBe(
+      "Payout denied: destination_invalid (not a valid CBU, CVU or alias, no account answers to it, or it is this wallet's own account)",
+    );
+  });
+
   it('a payout to the payer\'s own wallet, by CVU or alias, is denied destination_invalid and creates nothing; its key stays free', async () => {
     const p = await createOnboardedUser(t.app, { fundArs: 100 });
     for (const [destination, kind] of [[p.cvu, 'CVU'], [p.alias, 'ALIAS'], [p.alias.toUpperCase(), undefined]] as const) {
