@@ -143,6 +143,10 @@ describe('a bad value names the variable and what it takes', () => {
     expect(() => parseConfig({ BANK_RAIL: 'bnd' })).toThrow('BANK_RAIL: Expected one of sandbox, bind (got "bnd")');
   });
 
+  it('a switch says it takes true or false', () => {
+    expect(() => parseConfig({ WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'yes' })).toThrow('WEBHOOK_ALLOW_PRIVATE_NETWORKS: Expected true or false (got "yes")');
+  });
+
   it('REDIS_URL must be a Redis URL (or a socket path): another scheme stops the start instead of counting in process', () => {
     expect(() => parseConfig({ REDIS_URL: 'http://cache:6379' })).toThrow(/REDIS_URL: a redis:\/\/ or rediss:\/\/ URL/);
     expect(() => parseConfig({ REDIS_URL: 'cache:6379' })).toThrow(ConfigError);

@@ -130,9 +130,13 @@ function parseHosts(value: string, host: string, port: number, publicUrl: string
   }
 }
 
-/** For a setting that takes one of a few words, the message that names them (TypeBox says only "Expected union value"). */
+/**
+ * For a setting that takes one of a few words, the message that names them (TypeBox says only "Expected union
+ * value", or "Expected boolean" for a switch).
+ */
 function choicesOf(key: string): string | null {
-  const schema = EnvSchema.properties[key as keyof Env] as { anyOf?: Array<{ const?: unknown }> } | undefined;
+  const schema = EnvSchema.properties[key as keyof Env] as { anyOf?: Array<{ const?: unknown }>; type?: string } | undefined;
+  if (schema?.type === 'boolean') return 'Expected true or false';
   const words = schema?.anyOf?.map((s) => s.const).filter((c): c is string => typeof c === 'string');
   return words && words.length > 0 ? `Expected one of ${words.join(', ')}` : null;
 }
