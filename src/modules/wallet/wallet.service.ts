@@ -56,6 +56,9 @@ export async function requireWallet(ctx: AppContext, userId: string): Promise<Wa
   return w;
 }
 
+/** Onboarding twice says where the wallet it opened the first time is shown. */
+const ALREADY_ONBOARDED_MESSAGE = "This user has already completed onboarding: GET /v1/cvu shows the wallet's CVU and alias";
+
 /**
  * D10: the rail opens the account (idempotently, keyed by user id, so a retry or a race opens one account) and
  * the wallet row records it. KYC is `verified` in the sandbox except for the magic legal ids (D25).
@@ -70,7 +73,7 @@ export async function onboard(
     throw new AppError('INVALID_REQUEST', 'body.legal_id: not a valid CUIT/CUIL (11 digits with a correct check digit)');
   }
   const legalName = input.legal_name.trim();
-  if (await findWallet(ctx, userId)) throw new AppError('ALREADY_ONBOARDED', 'This user has already completed onboarding');
+  if (await findWallet(ctx, userId)) throw new AppError('ALREADY_ONBOARDED', ALREADY_ONBOARDED_MESSAGE);
   const account = await askRail(ctx, 'account opening', () => ctx.rail.openAccount({ ownerRef: userId, legalId, legalName }));
   const now = ctx.clock.now().toISOString();
   const kyc_status: KycStatus = isKycPendingLegalId(legalId) ? 'pending' : 'verified';
@@ -80,7 +83,7 @@ export async function onboard(
       .values({ user_id: userId, legal_id: legalId, legal_name: legalName, cvu: account.cvu, alias: account.alias, kyc_status, created_at: now, updated_at: now })
       .execute();
   } catch (e) {
-    if (isUniqueViolation(e)) throw new AppError('ALREADY_ONBOARDED', 'This user has already completed onboarding');
+    if (isUniqueViolation(e)) throw new AppError('ALREADY_ONBOARDED', ALREADY_ONBOARDED_MESSAGE);
     throw e;
   }
   return { cvu: account.cvu, alias: account.alias, asset: 'ARS', kyc_status };

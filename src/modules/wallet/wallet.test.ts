@@ -62,7 +62,10 @@ describe('onboarding (D10)', () => {
     const legal_id = randomCuit();
     const results = await Promise.all([1, 2, 3].map(() => onboard(u.ownerToken, { legal_id, legal_name: 'Once' })));
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409, 409]);
-    expect(results.find((r) => r.statusCode === 409)!.json().error).toBe('ALREADY_ONBOARDED');
+    expect(results.find((r) => r.statusCode === 409)!.json()).toEqual({
+      error: 'ALREADY_ONBOARDED',
+      message: "This user has already completed onboarding: GET /v1/cvu shows the wallet's CVU and alias",
+    });
     const accounts = await t.app.ctx.store.db.selectFrom('rail_accounts').select('id').where('owner_ref', '=', u.id).execute();
     expect(accounts).toHaveLength(1);
   });
