@@ -2,14 +2,13 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startBindSimulator, type BindSimulator } from '../../src/modules/rail/bind/sim/bind-simulator.js';
-import { EXTERNAL_CBU, OTHER_CBU, randomCuit, Rest, uniqueEmail } from './api.js';
+import type { BindSimulator } from '../../src/modules/rail/bind/sim/bind-simulator.js';
+import { EXTERNAL_CBU, OTHER_CBU, type Rest } from './api.js';
+import { startBindOwner, type BindOwner } from './bind-owner.js';
 import { DESKTOP, loggedIn, overflowOf, PHONE } from './browser.js';
-import { ROOT, startServer, type RunningServer } from './server.js';
+import { ROOT } from './server.js';
 
 const SHOTS = path.join(ROOT, 'docs', 'screenshots');
-const PASSWORD = 'una clave bien larga';
-const WEBHOOK_TOKEN = 'e2e-stop-waiting-webhook-token-0123456789';
 
 async function until(what: string, probe: () => Promise<boolean>, ms = 30_000): Promise<void> {
   const deadline = Date.now() + ms;
@@ -27,50 +26,24 @@ async function until(what: string, probe: () => Promise<boolean>, ms = 30_000): 
  * would keep them in flight: the bank may still act on a request it answered with an error.)
  */
 describe('payouts held by the emergency stop', () => {
+  let bank: BindOwner;
   let sim: BindSimulator;
-  let srv: RunningServer;
   let rest: Rest;
   let page: Page;
   let problems: string[] = [];
   let closeBrowser: () => Promise<void>;
-  const email = uniqueEmail('elsa');
   let owner = '';
   let agent = '';
 
   beforeAll(async () => {
     mkdirSync(SHOTS, { recursive: true });
-    sim = await startBindSimulator({ settleMs: 200 });
-    srv = await startServer({
-      BANK_RAIL: 'bind',
-      BIND_API_URL: sim.url,
-      BIND_TOKEN_URL: sim.tokenUrl,
-      BIND_CLIENT_ID: 'sim-client',
-      BIND_CLIENT_SECRET: 'sim-secret',
-      BIND_WEBHOOK_TOKEN: WEBHOOK_TOKEN,
-      BIND_TIMEOUT_MS: '3000',
-      PAYOUT_SUBMISSION_GRACE_MS: '500',
-    });
-    sim.setWebhookUrl(`${srv.url}/v1/rails/bind/webhook/${WEBHOOK_TOKEN}`);
-    rest = new Rest(srv.url);
-    expect((await rest.call('POST', '/v1/users', { body: { email, password: PASSWORD, name: 'Elsa' } })).status).toBe(201);
-    owner = await rest.ownerToken(email, PASSWORD);
-    const onboarded = await rest.call('POST', '/v1/onboarding', { token: owner, body: { legal_id: randomCuit('27'), legal_name: 'Elsa Paz' } });
-    expect(onboarded.status).toBe(200);
-    // Money arrives at the bank, and the bank tells the service.
-    const credited = await fetch(`${sim.url}/__sim/incoming`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ cvu: onboarded.json.cvu, amount: '50000.00' }),
-    });
-    expect(credited.status).toBe(200);
-    const key = await rest.call('POST', '/v1/api-keys', { token: owner, body: { name: 'compras' } });
-    agent = await rest.agentToken(key.json.key as string);
-    ({ page, problems, close: closeBrowser } = await loggedIn(srv.url, email, PASSWORD, PHONE));
+    bank = await startBindOwner({ tag: 'elsa', name: 'Elsa', fundArs: '50000.00', env: { PAYOUT_SUBMISSION_GRACE_MS: '500' } });
+    ({ sim, rest, owner, agent } = bank);
+    ({ page, problems, close: closeBrowser } = await loggedIn(bank.srv.url, bank.email, bank.password, PHONE));
   });
   afterAll(async () => {
     await closeBrowser?.();
-    await srv?.stop();
-    await sim?.close();
+    await bank?.close();
   });
 
   it('shows what waits for resume, cancels one after a confirmation, and sends the other on resume', async () => {
