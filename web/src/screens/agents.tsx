@@ -9,6 +9,7 @@ import { SecretReveal } from '../components/secret';
 import { toast } from '../components/toast';
 import { ConfirmDialog, ErrorBox, Field, Loading, Section, When } from '../components/ui';
 import { formatArs } from '../lib/format';
+import { hasInvisibleCharacter } from '../lib/owner-text';
 import { useI18n } from '../lib/i18n';
 
 export function AgentsScreen() {
@@ -31,9 +32,7 @@ export function AgentsScreen() {
       sending.current = false;
     },
   });
-  // D39: the service refuses a name with bidi controls or zero-width characters (pasted text may carry them); the
-  // same set as the service's (src/http/owner-text.ts).
-  const invisible = /[\u061C\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]/.test(name);
+  const invisible = hasInvisibleCharacter(name);
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!name.trim() || invisible || sending.current) return;
