@@ -3,7 +3,7 @@ import type { Tx } from '../../db/database.js';
 import { isCbu, isCvu, isValidCuit, normalizeCuit } from '../../shared/ar-identifiers.js';
 import { AppError } from '../../shared/errors.js';
 import { newId } from '../../shared/ids.js';
-import { arsToCentavos, formatCentavos } from '../../shared/money.js';
+import { arsToCentavos, formatCentavos, MAX_CENTAVOS } from '../../shared/money.js';
 import { writeAudit } from '../audit/audit.service.js';
 import type { Principal } from '../auth/auth.service.js';
 import { recordEvent } from '../events/events.service.js';
@@ -16,7 +16,7 @@ const refuseOverCeiling =
   (field: string) =>
   (err: unknown): never => {
     if (err instanceof BalanceCeilingReached) {
-      throw new AppError('INVALID_REQUEST', `body.${field}: the wallet cannot hold that much (at most ${formatCentavos(Number.MAX_SAFE_INTEGER)} ARS)`);
+      throw new AppError('INVALID_REQUEST', `body.${field}: the wallet cannot hold that much (at most ${formatCentavos(MAX_CENTAVOS)} ARS)`);
     }
     throw err;
   };

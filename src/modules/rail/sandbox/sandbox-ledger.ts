@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { Executor, Store, Tx } from '../../../db/database.js';
 import type { Clock } from '../../../shared/clock.js';
 import { newId } from '../../../shared/ids.js';
+import { MAX_CENTAVOS } from '../../../shared/money.js';
 import type { RailTransfer } from '../rail.port.js';
 import type { MagicScenario } from './sandbox-names.js';
 import { writeNotice } from './sandbox-incoming.js';
@@ -29,7 +30,7 @@ const insertLegs = compiledInsert(
  * The most an account may hold, in centavos: past it a balance is no longer an exact integer in the service (D5),
  * so a credit that would cross it is refused (money given back by a reversal is not).
  */
-export const BALANCE_CEILING = Number.MAX_SAFE_INTEGER;
+const BALANCE_CEILING = MAX_CENTAVOS;
 
 /** A balance change; a debit only when the balance covers it, a capped credit only while it stays under the ceiling. */
 const changeBalance = compiledByShape<{ debit: boolean; capped: boolean }, { id: string; delta: number; needed?: number; room?: number }>((db, a, shape) => {
