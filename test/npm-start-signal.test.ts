@@ -22,7 +22,7 @@ describe('npm start and SIGTERM', () => {
     expect(run, `the start script's shape changed: ${start}`).not.toBeNull();
     const proc = spawn('sh', ['-c', `${run![1]} --import tsx src/main.ts`], {
       cwd: ROOT,
-      env: { ...process.env, PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'info' },
+      env: { PATH: process.env.PATH ?? '', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info' },
       // Its own process group, so whatever the shell left behind can be stopped afterwards.
       detached: true,
     });
