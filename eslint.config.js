@@ -12,6 +12,17 @@ export default tseslint.config(
     },
   },
   { files: ['src/config.ts', 'src/main.ts', 'test/**', 'src/**/*.test.ts', 'bench/**', 'vitest.config.ts', 'vitest.e2e.config.ts', 'src/modules/rail/bind/sim/main.ts'], rules: { 'no-restricted-properties': 'off' } },
+  // Test files run by one worker share their modules (vitest.config.ts): a module replaced in one would leak into the next.
+  {
+    files: ['test/**', 'src/**/*.test.ts', 'web/**/*.test.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        { object: 'vi', property: 'mock', message: 'Test files share their modules (vitest.config.ts): pass a fake through options instead.' },
+        { object: 'vi', property: 'doMock', message: 'Test files share their modules (vitest.config.ts): pass a fake through options instead.' },
+      ],
+    },
+  },
   // D33: the owner's session token lives in memory or sessionStorage, never in localStorage.
   {
     files: ['web/src/**'],

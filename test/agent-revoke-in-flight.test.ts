@@ -262,14 +262,9 @@ describe.runIf(process.env.TEST_DATABASE_URL)('an owner change answers only afte
     await c.query('begin');
     const held = await c.query('select 1 from payout_usage where subject = $1 for update', [`u:${userId}`]);
     expect(held.rowCount).toBeGreaterThan(0);
-    // pg_stat_activity is a snapshot held for the rest of a transaction once read: clear it before each look.
+    // The sessions waiting on this holder's lock (pg_locks is read live; other test files may share the database).
     const waiting = async () =>
-      (await c.query('select pg_stat_clear_snapshot()')) &&
-      (
-        await c.query<{ n: number }>(
-          "select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and query ilike '%payout_usage%'",
-        )
-      ).rows[0]!.n > 0;
+      (await c.query<{ n: number }>('select count(*)::int as n from pg_locks where not granted and pg_backend_pid() = any(pg_blocking_pids(pid))')).rows[0]!.n > 0;
     return {
       waitForPayoutBlocked: async () => {
         for (let i = 0; i < 200 && !(await waiting()); i++) await new Promise((r) => setTimeout(r, 50));
@@ -338,13 +333,9 @@ describe.runIf(process.env.TEST_DATABASE_URL)('a revoke answers only after a pro
       await c.query('lock table approvals in exclusive mode');
       held = true;
       const pending = mcpCall(t.app, u.apiKey, 'propose_threshold_change', { per_tx_limit_ars: 999_999 });
+      // Only sessions waiting on this table lock: other test files may share the database.
       const blocked = async () =>
-        (await c.query('select pg_stat_clear_snapshot()')) &&
-        (
-          await c.query<{ n: number }>(
-            "select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and query ilike '%insert into \"approvals\"%'",
-          )
-        ).rows[0]!.n > 0;
+        (await c.query<{ n: number }>('select count(*)::int as n from pg_locks where not granted and pg_backend_pid() = any(pg_blocking_pids(pid))')).rows[0]!.n > 0;
       for (let i = 0; i < 200 && !(await blocked()); i++) await new Promise((r) => setTimeout(r, 50));
       expect(await blocked(), 'the proposal waits to insert its approval').toBe(true);
       const owner = t.app.inject({ method: 'DELETE', url: `/v1/api-keys/${u.apiKeyId}`, headers: bearer(u.ownerToken) });

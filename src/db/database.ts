@@ -8,7 +8,7 @@ import { commitOutcome, openPostgresPool, type PostgresEvents, type PostgresLimi
 import type { Database } from './schema.js';
 import { MAIN_AUTOCHECKPOINT_PAGES, SQLITE_DEFAULT_AUTOCHECKPOINT_PAGES, startCheckpointer } from './sqlite-checkpointer.js';
 import { GroupCommitSqliteDialect } from './sqlite-group-commit.js';
-import { walSyncer } from './sqlite-wal-sync.js';
+import { walSyncer, type WalSyncer } from './sqlite-wal-sync.js';
 import { commitMayHaveHappened, StoreUnavailable } from './store-errors.js';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -139,6 +139,8 @@ export interface StoreOptions {
   postgres?: Partial<PostgresLimits> & { jobsPoolMax?: number };
   /** See Config.database.sqliteSync; `inline` unless told. */
   sqliteSync?: 'background' | 'inline';
+  /** SQLite with `background` sync: what syncs the log; `walSyncer` unless told (a test counts the syncs). */
+  walSyncer?: (file: string) => WalSyncer;
   /** See Config.database.sqliteCacheMb; DEFAULT_SQLITE_CACHE_MB unless told. */
   sqliteCacheMb?: number;
   onQuery?: QueryObserver;
@@ -211,7 +213,7 @@ function openSqlite(opts: StoreOptions, log: ((e: LogEvent) => void) | undefined
   // Durability is not traded for speed, and is set at every open since SQLite's default changes with WAL: either
   // each COMMIT syncs (FULL), or COMMITs only write the log and walSyncer syncs it off the event loop, with nobody
   // answered before that sync (NORMAL + sqlite-group-commit.ts); a crash loses nothing anyone was told of.
-  const wal = opts.sqliteFile !== ':memory:' && opts.sqliteSync === 'background' ? walSyncer(opts.sqliteFile) : null;
+  const wal = opts.sqliteFile !== ':memory:' && opts.sqliteSync === 'background' ? (opts.walSyncer ?? walSyncer)(opts.sqliteFile) : null;
   database.pragma(wal ? 'synchronous = NORMAL' : 'synchronous = FULL');
   database.pragma('foreign_keys = ON');
   // Negative: in KiB, not pages. Per connection, and only what is used is allocated.

@@ -2,21 +2,16 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openStore } from './database.js';
 import { walSyncer } from './sqlite-wal-sync.js';
 
 /** Counts the syncs the store asks for, so a test can tell that the driver really waits on them. */
-const counted = vi.hoisted(() => ({ syncs: 0 }));
-vi.mock('./sqlite-wal-sync.js', async (original) => {
-  const real = await original<typeof import('./sqlite-wal-sync.js')>();
-  return {
-    walSyncer: (file: string) => {
-      const w = real.walSyncer(file);
-      return { ...w, sync: () => (counted.syncs++, w.sync()) };
-    },
-  };
-});
+const counted = { syncs: 0 };
+const countingSyncer = (file: string) => {
+  const w = walSyncer(file);
+  return { ...w, sync: () => (counted.syncs++, w.sync()) };
+};
 
 /** SQLITE_SYNC: which sync setting a store gets, and the log sync thread on a real file. */
 describe('SQLite sync setting', () => {
@@ -27,7 +22,7 @@ describe('SQLite sync setting', () => {
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
   const synchronousOf = async (sqliteSync?: 'background' | 'inline', file = path.join(dir, 'wallet.sqlite')) => {
-    const store = openStore({ databaseUrl: '', sqliteFile: file, sqliteSync });
+    const store = openStore({ databaseUrl: '', sqliteFile: file, sqliteSync, walSyncer: countingSyncer });
     try {
       await sql`create table if not exists t (id integer primary key)`.execute(store.db);
       await store.transaction((tx) => sql`insert or replace into t (id) values (1)`.execute(tx));

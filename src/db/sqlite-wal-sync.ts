@@ -37,7 +37,12 @@ parentPort.on('message', (id) => {
  * SQLite resolves it, through symlinks. A thread of its own rather than libuv's pool: there, a few password hashes
  * (scrypt) would hold every answer back.
  */
-export function walSyncer(file: string): { sync(): Promise<void>; close(): Promise<void> } {
+export interface WalSyncer {
+  sync(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export function walSyncer(file: string): WalSyncer {
   const worker = new Worker(WORKER, { eval: true, workerData: { wal: `${realpathSync(file)}-wal` } });
   // Held only while a sync is in flight, so an idle store never keeps the process alive.
   worker.unref();

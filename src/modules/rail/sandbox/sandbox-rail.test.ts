@@ -426,7 +426,8 @@ describe.runIf(process.env.TEST_DATABASE_URL)('sandbox reversals and lock order 
         await sql`select id from rail_accounts where id = ${low!.id} for no key update`.execute(tx);
         settling = rail.getTransfers([`lo-0-${high!.id}`, `lo-1-${low!.id}`]);
         for (let i = 0; i < 200; i++) {
-          const waiting = await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`.execute(tx);
+          // The settlement waiting on this transaction's lock; other test files may share the database.
+          const waiting = await sql<{ n: number }>`select count(*)::int as n from pg_locks where not granted and pg_backend_pid() = any(pg_blocking_pids(pid))`.execute(tx);
           if (waiting.rows[0]!.n > 0) break;
           await new Promise((r) => setTimeout(r, 10));
         }
