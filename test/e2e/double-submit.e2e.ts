@@ -2,13 +2,15 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OTHER_CBU, randomCuit, Rest, uniqueEmail } from './api.js';
 import { loggedIn, PHONE } from './browser.js';
+import { startReceiver } from './receiver.js';
 import { startServer, type RunningServer } from './server.js';
 
 const PASSWORD = 'una clave bien larga';
 
 /**
  * A double click (an impatient thumb, a mouse that bounces) sends an owner's action once: one new key, whose
- * secret is the one shown (a second key would live on with a secret nobody saw); one approval.
+ * secret is the one shown (a second key would live on with a secret nobody saw); one approval; one test event,
+ * one resend, one sandbox deposit.
  */
 describe('double clicks in the dashboard', () => {
   let srv: RunningServer;
@@ -60,6 +62,47 @@ describe('double clicks in the dashboard', () => {
     await page.getByText('No hay solicitudes pendientes.').waitFor({ timeout: 15_000 });
     await page.waitForTimeout(500);
     expect(posts.filter((p) => p.endsWith('/approve'))).toHaveLength(1);
+    expect(problems).toEqual([]);
+  });
+
+  it('sends one test event, and queues one resend, on a double click', async () => {
+    const receiver = await startReceiver();
+    try {
+      expect((await rest.call('PUT', '/v1/webhook', { token: owner, body: { url: receiver.url, secret: 'un-secreto-de-16-o-mas' } })).status).toBe(200);
+      await page.goto('/webhook');
+      posts.length = 0;
+      await page.getByRole('button', { name: 'Enviar evento de prueba' }).dblclick();
+      await page.getByText('Evento de prueba enviado: Entregado.').waitFor();
+      await page.waitForTimeout(1_000);
+      expect(posts.filter((p) => p === 'POST /v1/webhook/test')).toHaveLength(1);
+      expect(receiver.got.filter((r) => r.headers['x-svc-event-type'] === 'webhook.test')).toHaveLength(1);
+
+      const row = page.locator('[data-event="webhook.test"]').first();
+      posts.length = 0;
+      await row.getByRole('button', { name: /Reenviar/ }).dblclick();
+      await page.getByText('Reenvío en cola.').waitFor();
+      await page.waitForTimeout(1_000);
+      expect(posts.filter((p) => p.endsWith('/redeliver'))).toHaveLength(1);
+    } finally {
+      await receiver.close();
+    }
+  });
+
+  it('credits one sandbox deposit on a double click of "Acreditar"', async () => {
+    const before = Number((await rest.call('GET', '/v1/balance', { token: owner })).json.available);
+    await page.goto('/sandbox');
+    await page.getByLabel('Importe').fill('1.234');
+    posts.length = 0;
+    await page.getByRole('button', { name: 'Acreditar' }).dblclick();
+    await page.getByText('Ingresaron $ 1.234,00.').waitFor();
+    await page.waitForTimeout(1_000);
+    expect(posts.filter((p) => p === 'POST /v1/sandbox/deposits')).toHaveLength(1);
+    expect(Number((await rest.call('GET', '/v1/balance', { token: owner })).json.available)).toBe(before + 1_234);
+    // Its activity entry says how much came in.
+    await page.goto('/activity');
+    const entry = page.locator('li', { hasText: 'Simuló un ingreso (sandbox)' }).first();
+    await entry.waitFor();
+    expect(await entry.locator('.act-details').textContent()).toContain('$ 1.234,00');
     expect(problems).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { api, unwrap } from '../api/client';
 import { qk } from '../api/queries';
 import { SCOPES, type ApiKey, type KeyControls, type KeyPatch, type NewApiKey } from '../api/types';
@@ -9,6 +9,7 @@ import { SecretReveal } from '../components/secret';
 import { toast } from '../components/toast';
 import { ConfirmDialog, ErrorBox, Field, Loading, Section, When } from '../components/ui';
 import { formatArs } from '../lib/format';
+import { useSendOnce } from '../lib/hooks';
 import { hasInvisibleCharacter } from '../lib/owner-text';
 import { useI18n } from '../lib/i18n';
 
@@ -18,9 +19,6 @@ export function AgentsScreen() {
   const keys = useQuery({ queryKey: qk.keys, queryFn: () => unwrap(api.GET('/v1/api-keys')) });
   const [name, setName] = useState('');
   const [created, setCreated] = useState<NewApiKey | null>(null);
-  // A double click lands its second click before `isPending` disables the button: a second key would live on
-  // with a secret nobody saw.
-  const sending = useRef(false);
   const create = useMutation({
     mutationFn: (n: string) => unwrap(api.POST('/v1/api-keys', { body: { name: n } })),
     onSuccess: (k) => {
@@ -28,16 +26,12 @@ export function AgentsScreen() {
       setName('');
       void qc.invalidateQueries({ queryKey: qk.keys });
     },
-    onSettled: () => {
-      sending.current = false;
-    },
   });
+  const sendCreate = useSendOnce(create);
   const invisible = hasInvisibleCharacter(name);
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (!name.trim() || invisible || sending.current) return;
-    sending.current = true;
-    create.mutate(name.trim());
+    if (name.trim() && !invisible) sendCreate(name.trim());
   };
 
   return (

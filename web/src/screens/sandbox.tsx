@@ -8,6 +8,7 @@ import { toast } from '../components/toast';
 import { ErrorBox, Field, Section } from '../components/ui';
 import { checkDestination } from '../lib/ar-ids';
 import { formatArs } from '../lib/format';
+import { useSendOnce } from '../lib/hooks';
 import { useI18n } from '../lib/i18n';
 
 type Kyc = 'pending' | 'verified' | 'rejected';
@@ -46,9 +47,10 @@ export function SandboxScreen() {
     onSuccess: (r) => toast(t('sandbox.kycSet', { status: t(`kyc.${r.kyc_status}`) })),
   });
 
+  const sendDeposit = useSendOnce(deposit);
   const submitDeposit = (e: FormEvent) => {
     e.preventDefault();
-    if (amount && amount > 0 && !cbuError && (!fromCbu.trim() || cbu.problem === null)) deposit.mutate();
+    if (amount && amount > 0 && !cbuError && (!fromCbu.trim() || cbu.problem === null)) sendDeposit();
   };
 
   return (

@@ -6,6 +6,7 @@ import { qk } from '../api/queries';
 import { OwnerOnly, ScreenHead } from '../components/screen';
 import { toast } from '../components/toast';
 import { ConfirmDialog, ErrorBox, Field, Loading, Section, StatusBadge, When } from '../components/ui';
+import { useSendOnce } from '../lib/hooks';
 import { tOr, useI18n } from '../lib/i18n';
 
 export function WebhookScreen() {
@@ -62,6 +63,8 @@ export function WebhookScreen() {
       void qc.invalidateQueries({ queryKey: qk.deliveries });
     },
   });
+  const sendTest = useSendOnce(test);
+  const sendRedeliver = useSendOnce(redeliver);
   const secretShort = secret.length > 0 && secret.length < 16;
 
   const submit = (e: FormEvent) => {
@@ -116,7 +119,7 @@ export function WebhookScreen() {
                 </button>
                 {current && (
                   <>
-                    <button type="button" className="btn btn-secondary" onClick={() => test.mutate()} disabled={test.isPending}>
+                    <button type="button" className="btn btn-secondary" onClick={() => sendTest()} disabled={test.isPending}>
                       {t('webhook.test')}
                     </button>
                     <button type="button" className="btn btn-danger-outline" onClick={() => setConfirmDelete(true)}>
@@ -170,7 +173,7 @@ export function WebhookScreen() {
                         <button
                           type="button"
                           className="btn btn-small btn-secondary"
-                          onClick={() => redeliver.mutate(d.id)}
+                          onClick={() => sendRedeliver(d.id)}
                           disabled={redeliver.isPending}
                           aria-label={`${t('webhook.redeliver')} ${d.event_type}`}
                         >
