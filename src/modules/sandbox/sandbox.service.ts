@@ -40,7 +40,8 @@ export async function sandboxDeposit(
   const leg = await ctx.sandboxRail
     .depositFromOutside(
       { cvu: w.cvu, amountCentavos: amount, fromCbu, fromName: input.from_name ?? DEFAULT_DEPOSITOR.name, fromLegalId },
-      (tx, credit) => writeAudit(tx, ctx.clock, who, { action: 'sandbox.deposit', subjectId: credit.id }),
+      // The entry carries what was asked, as a payout's does, so the owner's activity shows the amount.
+      (tx, credit) => writeAudit(tx, ctx.clock, who, { action: 'sandbox.deposit', subjectId: credit.id, data: { request: { amount_ars: input.amount_ars } } }),
     )
     .catch(refuseOverCeiling('amount_ars'));
   return toDepositView(leg);

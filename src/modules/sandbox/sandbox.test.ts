@@ -30,8 +30,11 @@ describe('sandbox helpers need the owner session (D28)', () => {
     expect(before.balance.available).toBe('100.00');
   });
 
-  it('the owner session still works', async () => {
-    expect((await post('/v1/sandbox/deposits', u.ownerToken, { amount_ars: 1 })).statusCode).toBe(201);
+  it('the owner session still works, and the activity entry says how much came in', async () => {
+    const dep = await post('/v1/sandbox/deposits', u.ownerToken, { amount_ars: 1234.5 });
+    expect(dep.statusCode).toBe(201);
+    const entries = (await t.app.inject({ method: 'GET', url: '/v1/activity', headers: bearer(u.ownerToken) })).json().entries;
+    expect(entries.find((e: { action: string }) => e.action === 'sandbox.deposit')).toMatchObject({ subject_id: dep.json().id, data: { request: { amount_ars: 1234.5 } } });
     expect((await post('/v1/sandbox/kyc', u.ownerToken, { status: 'verified' })).json()).toEqual({ kyc_status: 'verified' });
   });
 });
