@@ -12,6 +12,8 @@ import { useI18n } from '../lib/i18n';
 
 const AMOUNTS = ['require_approval_above_ars', 'per_tx_limit_ars', 'daily_limit_ars', 'monthly_limit_ars'] as const;
 type Draft = { [K in (typeof AMOUNTS)[number]]: number | null } & { whitelist_cbus: string[] };
+const FIELDS = [...AMOUNTS, 'whitelist_cbus'] as const;
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 export function LimitsScreen() {
   const { t } = useI18n();
@@ -21,20 +23,35 @@ export function LimitsScreen() {
   const proposals = (pending.data?.approvals ?? []).filter((a) => a.kind === 'threshold_change');
   const [draft, setDraftState] = useState<Draft | null>(null);
   const [dirty, setDirty] = useState(false);
+  // The stored limits the draft started from, to tell which fields the owner changed.
+  const [base, setBase] = useState<Draft | null>(null);
+  const [changedMeanwhile, setChangedMeanwhile] = useState(false);
   const setDraft = (d: Draft) => {
     setDraftState(d);
     setDirty(true);
   };
-  // Follow the stored limits (an approved proposal changes them) unless the owner is editing.
+  // Follow the stored limits (an approved proposal, another device). While the owner edits, the fields they have
+  // not touched follow too: saving the form must not put back, unseen, values that were changed meanwhile.
   useEffect(() => {
-    if (current.data && !dirty) setDraftState({ ...current.data });
-  }, [current.data, dirty]);
+    if (!current.data) return;
+    const stored: Draft = { ...current.data };
+    if (dirty && draft && base) {
+      if (FIELDS.every((f) => same(base[f], stored[f]))) return;
+      setDraftState(Object.fromEntries(FIELDS.map((f) => [f, same(draft[f], base[f]) ? stored[f] : draft[f]])) as Draft);
+      setChangedMeanwhile(true);
+    } else {
+      setDraftState(stored);
+    }
+    setBase(stored);
+    // Only a new answer from the service re-runs this; the draft and base it reads are those of that render.
+  }, [current.data]);
 
   const save = useMutation({
     mutationFn: (body: Thresholds) => unwrap(api.PUT('/v1/thresholds', { body })),
     onSuccess: async () => {
       toast(t('limits.saved'));
       setDirty(false);
+      setChangedMeanwhile(false);
       await qc.invalidateQueries({ queryKey: qk.thresholds });
     },
   });
@@ -89,6 +106,11 @@ export function LimitsScreen() {
               value={draft.whitelist_cbus}
               onChange={(whitelist_cbus) => setDraft({ ...draft, whitelist_cbus })}
             />
+            {changedMeanwhile && (
+              <p className="notice notice-warn" role="status">
+                {t('limits.changedMeanwhile')}
+              </p>
+            )}
             {save.error && <ErrorBox error={save.error} />}
             <div className="actions">
               <button type="submit" className="btn btn-primary" disabled={!valid || save.isPending}>
