@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { describe, expect, it, vi } from 'vitest';
-import { bearer, createOnboardedUser, createUser, expectError, EXTERNAL_CBU, setThresholds, startTestApp, withdraw, type TestApp } from './helpers.js';
+import { bearer, createOnboardedUser, createUser, expectError, EXTERNAL_CBU, setThresholds, startTestApp, WAITING_ON_ME_SQL, withdraw, type TestApp } from './helpers.js';
 import { agentsOf, connectApp, finishAuthorization, ORIGIN, register, startAuthorization } from './oauth-flow.js';
 import type { ApprovalChannel } from '../src/modules/approvals/channels/channel.port.js';
 import { balanceOf, gatedResolve, mcpCall, mcpOutcome, newKey, OTHER_CBU, payoutsOf } from './owner-control-kit.js';
@@ -262,9 +262,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('an owner change answers only afte
     await c.query('begin');
     const held = await c.query('select 1 from payout_usage where subject = $1 for update', [`u:${userId}`]);
     expect(held.rowCount).toBeGreaterThan(0);
-    // The sessions waiting on this holder's lock (pg_locks is read live; other test files may share the database).
-    const waiting = async () =>
-      (await c.query<{ n: number }>('select count(*)::int as n from pg_locks where not granted and pg_backend_pid() = any(pg_blocking_pids(pid))')).rows[0]!.n > 0;
+    const waiting = async () => (await c.query<{ n: number }>(WAITING_ON_ME_SQL)).rows[0]!.n > 0;
     return {
       waitForPayoutBlocked: async () => {
         for (let i = 0; i < 200 && !(await waiting()); i++) await new Promise((r) => setTimeout(r, 50));
@@ -333,9 +331,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('a revoke answers only after a pro
       await c.query('lock table approvals in exclusive mode');
       held = true;
       const pending = mcpCall(t.app, u.apiKey, 'propose_threshold_change', { per_tx_limit_ars: 999_999 });
-      // Only sessions waiting on this table lock: other test files may share the database.
-      const blocked = async () =>
-        (await c.query<{ n: number }>('select count(*)::int as n from pg_locks where not granted and pg_backend_pid() = any(pg_blocking_pids(pid))')).rows[0]!.n > 0;
+      const blocked = async () => (await c.query<{ n: number }>(WAITING_ON_ME_SQL)).rows[0]!.n > 0;
       for (let i = 0; i < 200 && !(await blocked()); i++) await new Promise((r) => setTimeout(r, 50));
       expect(await blocked(), 'the proposal waits to insert its approval').toBe(true);
       const owner = t.app.inject({ method: 'DELETE', url: `/v1/api-keys/${u.apiKeyId}`, headers: bearer(u.ownerToken) });

@@ -8,6 +8,13 @@ import { buildApp, type Deps } from '../src/app.js';
 import { parseConfig, type Config } from '../src/config.js';
 import { FakeClock } from '../src/shared/clock.js';
 
+/**
+ * PostgreSQL: how many sessions wait on a lock that the session running this holds. Only its own waiters, so that
+ * nothing else waiting in the database (a background job, another app) passes for them; pg_locks is read live,
+ * where pg_stat_activity is a snapshot held for the rest of a transaction.
+ */
+export const WAITING_ON_ME_SQL = 'select count(*)::int as n from pg_locks where not granted and pg_backend_pid() = any(pg_blocking_pids(pid))';
+
 export const TEST_JWT_SECRET = 'test-secret-0123456789-abcdefghijklmnop';
 
 /**

@@ -2,7 +2,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createOnboardedUser, expectError, settle, startTestApp, withdraw, type TestApp } from '../../../../test/helpers.js';
+import { bearer, createOnboardedUser, expectError, settle, startTestApp, WAITING_ON_ME_SQL, withdraw, type TestApp } from '../../../../test/helpers.js';
 import { openStore } from '../../../db/database.js';
 import { isCbu } from '../../../shared/ar-identifiers.js';
 import { EXTERNAL_CBU, MAGIC_CBUS } from './sandbox-names.js';
@@ -426,8 +426,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('sandbox reversals and lock order 
         await sql`select id from rail_accounts where id = ${low!.id} for no key update`.execute(tx);
         settling = rail.getTransfers([`lo-0-${high!.id}`, `lo-1-${low!.id}`]);
         for (let i = 0; i < 200; i++) {
-          // The settlement waiting on this transaction's lock; other test files may share the database.
-          const waiting = await sql<{ n: number }>`select count(*)::int as n from pg_locks where not granted and pg_backend_pid() = any(pg_blocking_pids(pid))`.execute(tx);
+          const waiting = await sql.raw<{ n: number }>(WAITING_ON_ME_SQL).execute(tx);
           if (waiting.rows[0]!.n > 0) break;
           await new Promise((r) => setTimeout(r, 10));
         }
