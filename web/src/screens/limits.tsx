@@ -13,7 +13,8 @@ import { useI18n } from '../lib/i18n';
 const AMOUNTS = ['require_approval_above_ars', 'per_tx_limit_ars', 'daily_limit_ars', 'monthly_limit_ars'] as const;
 type Draft = { [K in (typeof AMOUNTS)[number]]: number | null } & { whitelist_cbus: string[] };
 const FIELDS = [...AMOUNTS, 'whitelist_cbus'] as const;
-const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+const sameField = (a: Draft, b: Draft, f: (typeof FIELDS)[number]) => JSON.stringify(a[f]) === JSON.stringify(b[f]);
+const sameDraft = (a: Draft, b: Draft) => FIELDS.every((f) => sameField(a, b, f));
 
 export function LimitsScreen() {
   const { t } = useI18n();
@@ -21,36 +22,28 @@ export function LimitsScreen() {
   const current = useQuery({ queryKey: qk.thresholds, queryFn: () => unwrap(api.GET('/v1/thresholds')) });
   const pending = usePendingApprovals();
   const proposals = (pending.data?.approvals ?? []).filter((a) => a.kind === 'threshold_change');
-  const [draft, setDraftState] = useState<Draft | null>(null);
-  const [dirty, setDirty] = useState(false);
-  // The stored limits the draft started from, to tell which fields the owner changed.
+  const [draft, setDraft] = useState<Draft | null>(null);
+  // The stored limits the draft started from: a field that differs from them is one the owner changed.
   const [base, setBase] = useState<Draft | null>(null);
   const [changedMeanwhile, setChangedMeanwhile] = useState(false);
-  const setDraft = (d: Draft) => {
-    setDraftState(d);
-    setDirty(true);
-  };
-  // Follow the stored limits (an approved proposal, another device). While the owner edits, the fields they have
-  // not touched follow too: saving the form must not put back, unseen, values that were changed meanwhile.
+  // Follow the stored limits (an approved proposal, another device): the fields the owner has not changed take the
+  // stored values, the ones they changed keep what they typed, so saving never puts back, unseen, values changed
+  // meanwhile. Only a new answer from the service re-runs this; it reads the draft and base of that render.
   useEffect(() => {
     if (!current.data) return;
     const stored: Draft = { ...current.data };
-    if (dirty && draft && base) {
-      if (FIELDS.every((f) => same(base[f], stored[f]))) return;
-      setDraftState(Object.fromEntries(FIELDS.map((f) => [f, same(draft[f], base[f]) ? stored[f] : draft[f]])) as Draft);
-      setChangedMeanwhile(true);
-    } else {
-      setDraftState(stored);
-    }
+    const next = draft && base ? (Object.fromEntries(FIELDS.map((f) => [f, sameField(draft, base, f) ? stored[f] : draft[f]])) as Draft) : stored;
+    setDraft(next);
     setBase(stored);
-    // Only a new answer from the service re-runs this; the draft and base it reads are those of that render.
+    if (!sameDraft(next, stored)) setChangedMeanwhile(true);
   }, [current.data]);
 
   const save = useMutation({
     mutationFn: (body: Thresholds) => unwrap(api.PUT('/v1/thresholds', { body })),
-    onSuccess: async () => {
+    onSuccess: async (_res, saved) => {
       toast(t('limits.saved'));
-      setDirty(false);
+      // What was saved is now what the draft started from: the stored answer (as the service wrote it) is taken whole.
+      setBase({ ...saved });
       setChangedMeanwhile(false);
       await qc.invalidateQueries({ queryKey: qk.thresholds });
     },
