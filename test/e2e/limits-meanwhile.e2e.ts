@@ -8,7 +8,7 @@ const PASSWORD = 'una clave bien larga';
 
 /**
  * The limits form while the stored limits change under it (the owner approves an agent's proposal on Telegram, or
- * edits on another device): saving must not put back, unseen, the values from before the change. The fields the
+ * puts new limits from another device): saving must not put back, unseen, the values from before the change. The fields the
  * owner did not touch follow the stored ones; the ones they changed stay as typed; a notice says so.
  */
 describe.each([
@@ -63,6 +63,27 @@ describe.each([
     await page.getByText('Límites guardados').first().waitFor();
     expect((await rest.call('GET', '/v1/thresholds', { token: owner })).json).toEqual({ ...before, daily_limit_ars: 800_000, require_approval_above_ars: 1_000 });
     await expect(page.getByText('Los límites guardados cambiaron mientras editabas').count()).resolves.toBe(0);
+    expect(problems).toEqual([]);
+  });
+
+  it('learns at once of limits put from another device, with no approval in between', async () => {
+    const before = (await rest.call('GET', '/v1/thresholds', { token: owner })).json as Record<string, unknown>;
+    const above = page.getByLabel('Pedir mi aprobación por encima de');
+    const monthly = page.getByLabel('Límite mensual');
+    await above.fill('2.000');
+
+    // The live stream carries the limits themselves: no focus or reload needed for the form to see this.
+    expect((await rest.call('PUT', '/v1/thresholds', { token: owner, body: { ...before, monthly_limit_ars: 3_000_000 } })).status).toBe(204);
+    await page.getByText('Los límites guardados cambiaron mientras editabas').waitFor({ timeout: 5_000 });
+    expect(await monthly.inputValue()).toBe('3.000.000,00');
+    expect(await above.inputValue()).toMatch(/^2\.000/);
+    await page.getByRole('button', { name: 'Guardar' }).click();
+    await page.getByText('Límites guardados').first().waitFor();
+    expect((await rest.call('GET', '/v1/thresholds', { token: owner })).json).toEqual({
+      ...before,
+      monthly_limit_ars: 3_000_000,
+      require_approval_above_ars: 2_000,
+    });
     expect(problems).toEqual([]);
   });
 });

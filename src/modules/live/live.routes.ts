@@ -49,14 +49,14 @@ export function liveRoutes(app: App, ctx: AppContext, hub: LiveHub): void {
         operationId: 'streamLiveState',
         summary: 'Live updates for the dashboard (owner session, server-sent events)',
         description:
-          'A `text/event-stream` that stays open: first, and then whenever one changes, an `event: state` whose `data` is a JSON object of fingerprints, one per topic (`approvals`: the pending approvals; `payouts`: the 20 newest payouts; `money`: the wallet history; `pause`: the emergency stop). A client fetches again what a changed fingerprint covers. Changes on this node arrive within milliseconds, those made on another node within `LIVE_POLL_MS`. A comment line (`: ping`) every `LIVE_HEARTBEAT_MS` keeps proxies from closing it; the stream ends after 30 minutes, or when the token it was opened with expires if sooner, and the client opens another. Send the `Authorization` header (read it with `fetch`; EventSource cannot send headers). A user holds at most 10 streams at once (429 past them) and a node as many as `MAX_REQUESTS_IN_FLIGHT` (503); both answer `Retry-After`, and an open stream does not count as a request in flight.',
+          'A `text/event-stream` that stays open: first, and then whenever one changes, an `event: state` whose `data` is a JSON object of fingerprints, one per topic (`approvals`: the pending approvals; `payouts`: the 20 newest payouts; `money`: the wallet history; `pause`: the emergency stop; `limits`: the limits and whitelist). A client fetches again what a changed fingerprint covers. Changes on this node arrive within milliseconds, those made on another node within `LIVE_POLL_MS`. A comment line (`: ping`) every `LIVE_HEARTBEAT_MS` keeps proxies from closing it; the stream ends after 30 minutes, or when the token it was opened with expires if sooner, and the client opens another. Send the `Authorization` header (read it with `fetch`; EventSource cannot send headers). A user holds at most 10 streams at once (429 past them) and a node as many as `MAX_REQUESTS_IN_FLIGHT` (503); both answer `Retry-After`, and an open stream does not count as a request in flight.',
         response: {
           200: {
             description: 'The stream of state fingerprints',
             content: {
               'text/event-stream': {
                 schema: Type.String({
-                  description: 'e.g. `event: state\\ndata: {"approvals":"q3Zl2GmAqv1c","payouts":"…","money":"…","pause":"…"}\\n\\n`',
+                  description: 'e.g. `event: state\\ndata: {"approvals":"q3Zl2GmAqv1c","payouts":"…","money":"…","pause":"…","limits":"…"}\\n\\n`',
                 }),
               },
             },

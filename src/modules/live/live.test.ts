@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createOnboardedUser, EXTERNAL_CBU, PASSWORD, startTestApp, withdraw, type OnboardedUser, type TestApp } from '../../../test/helpers.js';
+import { bearer, createOnboardedUser, EXTERNAL_CBU, PASSWORD, setThresholds, startTestApp, withdraw, type OnboardedUser, type TestApp } from '../../../test/helpers.js';
+import { mcpCall, mcpOutcome } from '../../../test/owner-control-kit.js';
 
 interface State {
   approvals: string;
   payouts: string;
   money: string;
   pause: string;
+  limits: string;
 }
 
 /** Reads `event: state` messages and `: ping` comments off a fetch-streamed text/event-stream. */
@@ -107,6 +109,25 @@ describe('GET /v1/events/stream: the dashboard’s live updates', () => {
     await s.close();
   });
 
+  it('a change of limits is sent, whether the owner put them or approved a proposal', async () => {
+    const s = await openStream(`${base}/v1/events/stream`, owner.ownerToken);
+    const first = await until(() => s.states[0]);
+    const before = (await t.app.inject({ method: 'GET', url: '/v1/thresholds', headers: bearer(owner.ownerToken) })).json();
+    const limits = { per_tx_limit_ars: 90_000, daily_limit_ars: 200_000, monthly_limit_ars: 0, whitelist_cbus: [], require_approval_above_ars: 50_000 };
+    await setThresholds(t.app, owner.ownerToken, limits);
+    const second = await until(() => s.states.find((x) => x.limits !== first.limits), 1_000);
+    expect(second.payouts).toBe(first.payouts);
+
+    const proposed = mcpOutcome(await mcpCall(t.app, owner.apiKey, 'propose_threshold_change', { daily_limit_ars: 250_000 }));
+    expect(proposed.body).toMatchObject({ status: 'pending' });
+    const approved = await t.app.inject({ method: 'POST', url: `/v1/approvals/${String(proposed.body.approval_id)}/approve`, headers: bearer(owner.ownerToken) });
+    expect(approved.statusCode).toBe(200);
+    await until(() => s.states.find((x) => x.limits !== second.limits && x.limits !== first.limits), 1_000);
+
+    await setThresholds(t.app, owner.ownerToken, before); // as they were, for the cases after this one
+    await s.close();
+  });
+
   it('a change another node made (no event on this one) arrives with the slow poll', async () => {
     const s = await openStream(`${base}/v1/events/stream`, owner.ownerToken);
     const first = await until(() => s.states[0]);
@@ -114,6 +135,9 @@ describe('GET /v1/events/stream: the dashboard’s live updates', () => {
     await t.app.ctx.store.db.insertInto('payout_pauses').values({ user_id: owner.id, paused_at: new Date().toISOString() }).execute();
     await until(() => s.states.find((x) => x.pause !== first.pause), 3_000);
     await t.app.ctx.store.db.deleteFrom('payout_pauses').where('user_id', '=', owner.id).execute();
+    const paused = s.states.length;
+    await t.app.ctx.store.db.updateTable('thresholds').set({ daily_limit: 1 }).where('user_id', '=', owner.id).execute();
+    await until(() => s.states.slice(paused).find((x) => x.limits !== first.limits), 3_000);
     await s.close();
   });
 

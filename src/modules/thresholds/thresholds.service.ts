@@ -5,6 +5,7 @@ import { kindOf } from '../../shared/ar-identifiers.js';
 import { AppError } from '../../shared/errors.js';
 import { arsToCentavos, centavosToArs } from '../../shared/money.js';
 import { writeAudit } from '../audit/audit.service.js';
+import { wakeLiveAfterCommit } from '../live/live.hub.js';
 import type { Principal } from '../auth/auth.service.js';
 import type { PolicyThresholds } from '../policy/policy.js';
 import { lockWalletForPayout } from '../wallet/wallet.locks.js';
@@ -116,6 +117,7 @@ export async function writeThresholds(db: Executor, userId: string, t: PolicyThr
     .values({ user_id: userId, ...row })
     .onConflict((oc) => oc.column('user_id').doUpdateSet(row))
     .execute();
+  wakeLiveAfterCommit(db, userId); // an open dashboard's limits form learns of it at once, whoever changed them
 }
 
 /**

@@ -4,17 +4,18 @@ import { endSession, getToken } from '../lib/session';
 import { qk } from './queries';
 
 /** One fingerprint per topic, as `GET /v1/events/stream` sends them. */
-type LiveState = Record<'approvals' | 'payouts' | 'money' | 'pause', string>;
+type LiveState = Record<'approvals' | 'payouts' | 'money' | 'pause' | 'limits', string>;
 
-const TOPICS = ['approvals', 'payouts', 'money', 'pause'] as const;
+const TOPICS = ['approvals', 'payouts', 'money', 'pause', 'limits'] as const;
 
 /** What to fetch again when a topic's fingerprint changed (a function: queries.ts imports this module too). */
 const refreshOf = (topic: keyof LiveState): readonly (readonly string[])[] =>
   ({
-    approvals: [qk.pending, qk.approvalsRecent, qk.thresholds, qk.activity],
+    approvals: [qk.pending, qk.approvalsRecent, qk.activity],
     payouts: [qk.payouts, qk.pending, qk.approvalsRecent, qk.balance, qk.deposits, qk.activity, qk.deliveries],
     money: [qk.balance, qk.deposits, qk.deliveries],
     pause: [qk.pause, qk.payouts, qk.deliveries],
+    limits: [qk.thresholds, qk.activity],
   })[topic];
 
 let connected = false;
