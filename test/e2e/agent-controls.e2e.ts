@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EXTERNAL_CBU, OTHER_CBU, randomCuit, Rest, uniqueEmail } from './api.js';
+import { EXTERNAL_CBU, OTHER_CBU, Rest, uniqueEmail } from './api.js';
 import { axeSerious, DESKTOP, launchBrowser, logIn, newContext, PHONE, watchConsole } from './browser.js';
 import { ROOT, startServer, type RunningServer } from './server.js';
 
@@ -32,15 +32,10 @@ describe('agent controls and the emergency stop (Chromium against the built serv
     mkdirSync(SHOTS, { recursive: true });
     srv = await startServer();
     rest = new Rest(srv.url);
-    const user = await rest.call('POST', '/v1/users', { body: { email, password: PASSWORD, name: 'Carla' } });
-    expect(user.status).toBe(201);
-    ownerToken = await rest.ownerToken(email, PASSWORD);
-    expect((await rest.call('POST', '/v1/onboarding', { token: ownerToken, body: { legal_id: randomCuit(), legal_name: 'Carla Gómez' } })).status).toBe(200);
-    expect((await rest.call('POST', '/v1/sandbox/deposits', { token: ownerToken, body: { amount_ars: 300000 } })).status).toBe(201);
-    const key = await rest.call('POST', '/v1/api-keys', { token: ownerToken, body: { name: 'proveedores' } });
-    expect(key.status).toBe(201);
-    keyId = key.json.id as string;
-    agentToken = await rest.agentToken(key.json.key as string);
+    ({ token: ownerToken } = await rest.newOwner({ email, password: PASSWORD, name: 'Carla', legalName: 'Carla Gómez', fund: 300_000 }));
+    const key = await rest.newKey(ownerToken, 'proveedores');
+    keyId = key.id;
+    agentToken = await rest.agentToken(key.key);
     ({ browser, close: closeBrowser } = await launchBrowser());
     ctx = await newContext(browser, srv.url, DESKTOP);
     page = await ctx.newPage();

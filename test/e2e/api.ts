@@ -37,6 +37,39 @@ export class Rest {
     return r.json.token as string;
   }
 
+  /**
+   * An owner as the browser tests start from: signed up, logged in and onboarded (a random CUIT), funded by a sandbox
+   * deposit when `fund` is given (an amount, or the deposit's whole body). Returns the owner's session, the wallet's
+   * CVU and the default agent key that sign-up creates.
+   */
+  async newOwner(opts: {
+    email: string;
+    password: string;
+    name: string;
+    legalName: string;
+    cuitPrefix?: string;
+    fund?: number | Record<string, unknown>;
+  }): Promise<{ token: string; cvu: string; defaultKey: string }> {
+    const user = await this.call('POST', '/v1/users', { body: { email: opts.email, password: opts.password, name: opts.name } });
+    if (user.status !== 201) throw new Error(`sign-up: ${user.status} ${JSON.stringify(user.json)}`);
+    const token = await this.ownerToken(opts.email, opts.password);
+    const onboarded = await this.call('POST', '/v1/onboarding', { token, body: { legal_id: randomCuit(opts.cuitPrefix), legal_name: opts.legalName } });
+    if (onboarded.status !== 200) throw new Error(`onboarding: ${onboarded.status} ${JSON.stringify(onboarded.json)}`);
+    if (opts.fund !== undefined) {
+      const body = typeof opts.fund === 'number' ? { amount_ars: opts.fund } : opts.fund;
+      const deposit = await this.call('POST', '/v1/sandbox/deposits', { token, body });
+      if (deposit.status !== 201) throw new Error(`deposit: ${deposit.status} ${JSON.stringify(deposit.json)}`);
+    }
+    return { token, cvu: onboarded.json.cvu as string, defaultKey: (user.json.default_api_key as { key: string }).key };
+  }
+
+  /** A new agent key of the owner's: its id and the raw key (shown once). */
+  async newKey(ownerToken: string, name: string): Promise<{ id: string; key: string }> {
+    const r = await this.call('POST', '/v1/api-keys', { token: ownerToken, body: { name } });
+    if (r.status !== 201) throw new Error(`api key: ${r.status} ${JSON.stringify(r.json)}`);
+    return { id: r.json.id as string, key: r.json.key as string };
+  }
+
   /** An MCP tool call with the raw key as bearer (stateless Streamable HTTP, JSON answers). */
   async mcp(apiKey: string, name: string, args: Record<string, unknown>) {
     const r = await this.call('POST', '/mcp', {

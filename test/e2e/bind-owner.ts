@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import { startBindSimulator, type BindSimulator } from '../../src/modules/rail/bind/sim/bind-simulator.js';
-import { randomCuit, Rest, uniqueEmail } from './api.js';
+import { Rest, uniqueEmail } from './api.js';
 import { startServer, type RunningServer } from './server.js';
 
 export interface BindOwner {
@@ -38,18 +38,14 @@ export async function startBindOwner(opts: { tag: string; name: string; fundArs:
   const rest = new Rest(srv.url);
   const email = uniqueEmail(opts.tag);
   const password = 'una clave bien larga';
-  expect((await rest.call('POST', '/v1/users', { body: { email, password, name: opts.name } })).status).toBe(201);
-  const owner = await rest.ownerToken(email, password);
-  const onboarded = await rest.call('POST', '/v1/onboarding', { token: owner, body: { legal_id: randomCuit('27'), legal_name: `${opts.name} Paz` } });
-  expect(onboarded.status).toBe(200);
+  const { token: owner, cvu } = await rest.newOwner({ email, password, name: opts.name, legalName: `${opts.name} Paz`, cuitPrefix: '27' });
   const credited = await fetch(`${sim.url}/__sim/incoming`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ cvu: onboarded.json.cvu, amount: opts.fundArs }),
+    body: JSON.stringify({ cvu, amount: opts.fundArs }),
   });
   expect(credited.status).toBe(200);
-  const key = await rest.call('POST', '/v1/api-keys', { token: owner, body: { name: 'compras' } });
-  const agent = await rest.agentToken(key.json.key as string);
+  const agent = await rest.agentToken((await rest.newKey(owner, 'compras')).key);
   return {
     sim,
     srv,

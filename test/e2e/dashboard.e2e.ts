@@ -543,12 +543,8 @@ describe('an approval that nobody answers (short approval window)', () => {
   it('counts down and shows it as expired; a payout the bank rejects shows why', async () => {
     const rest = new Rest(srv.url);
     const email = uniqueEmail('bruno');
-    const user = await rest.call('POST', '/v1/users', { body: { email, password: PASSWORD, name: 'Bruno' } });
-    expect(user.status).toBe(201);
-    const owner = await rest.ownerToken(email, PASSWORD);
-    expect((await rest.call('POST', '/v1/onboarding', { token: owner, body: { legal_id: randomCuit(), legal_name: 'Bruno Díaz' } })).status).toBe(200);
-    expect((await rest.call('POST', '/v1/sandbox/deposits', { token: owner, body: { amount_ars: 200000 } })).status).toBe(201);
-    const agent = await rest.agentToken((user.json.default_api_key as { key: string }).key);
+    const { defaultKey } = await rest.newOwner({ email, password: PASSWORD, name: 'Bruno', legalName: 'Bruno Díaz', fund: 200_000 });
+    const agent = await rest.agentToken(defaultKey);
 
     const ctx: BrowserContext = await newContext(browser, srv.url, DESKTOP);
     const page = await ctx.newPage();

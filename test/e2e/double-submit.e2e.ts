@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OTHER_CBU, randomCuit, Rest, uniqueEmail } from './api.js';
+import { OTHER_CBU, Rest, uniqueEmail } from './api.js';
 import { loggedIn, PHONE } from './browser.js';
 import { startReceiver } from './receiver.js';
 import { startServer, type RunningServer } from './server.js';
@@ -26,12 +26,8 @@ describe('double clicks in the dashboard', () => {
   beforeAll(async () => {
     srv = await startServer({ APPROVAL_CHANNELS: 'dashboard' });
     rest = new Rest(srv.url);
-    expect((await rest.call('POST', '/v1/users', { body: { email, password: PASSWORD, name: 'Dani' } })).status).toBe(201);
-    owner = await rest.ownerToken(email, PASSWORD);
-    expect((await rest.call('POST', '/v1/onboarding', { token: owner, body: { legal_id: randomCuit(), legal_name: 'Dani Ruiz' } })).status).toBe(200);
-    expect((await rest.call('POST', '/v1/sandbox/deposits', { token: owner, body: { amount_ars: 300_000 } })).status).toBe(201);
-    const key = await rest.call('POST', '/v1/api-keys', { token: owner, body: { name: 'compras' } });
-    agent = await rest.agentToken(key.json.key as string);
+    ({ token: owner } = await rest.newOwner({ email, password: PASSWORD, name: 'Dani', legalName: 'Dani Ruiz', fund: 300_000 }));
+    agent = await rest.agentToken((await rest.newKey(owner, 'compras')).key);
     ({ page, problems, close: closeBrowser } = await loggedIn(srv.url, email, PASSWORD, PHONE));
     page.on('request', (r) => r.method() !== 'GET' && posts.push(`${r.method()} ${new URL(r.url()).pathname}`));
   });

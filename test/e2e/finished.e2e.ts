@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EXTERNAL_CBU, randomCuit, Rest, uniqueEmail } from './api.js';
+import { EXTERNAL_CBU, Rest, uniqueEmail } from './api.js';
 import { DESKTOP, loggedIn, overflowOf, PHONE, watchConsole } from './browser.js';
 import { ROOT, startServer, type RunningServer } from './server.js';
 
@@ -31,11 +31,7 @@ describe('a dashboard that feels finished', () => {
     // A short heartbeat, so the idle window below sees the stream alive many times over.
     srv = await startServer({ LIVE_HEARTBEAT_MS: '1000', LIVE_POLL_MS: '1000' });
     rest = new Rest(srv.url);
-    const user = await rest.call('POST', '/v1/users', { body: { email, password: PASSWORD, name: 'Carla' } });
-    agentKey = (user.json.default_api_key as { key: string }).key;
-    owner = await rest.ownerToken(email, PASSWORD);
-    expect((await rest.call('POST', '/v1/onboarding', { token: owner, body: { legal_id: randomCuit('27'), legal_name: 'Carla Gómez' } })).status).toBe(200);
-    expect((await rest.call('POST', '/v1/sandbox/deposits', { token: owner, body: { amount_ars: 900000 } })).status).toBe(201);
+    ({ token: owner, defaultKey: agentKey } = await rest.newOwner({ email, password: PASSWORD, name: 'Carla', legalName: 'Carla Gómez', cuitPrefix: '27', fund: 900_000 }));
     agent = await rest.agentToken(agentKey);
     ({ browser, page, problems, close: closeBrowser } = await loggedIn(srv.url, email, PASSWORD));
   });

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EXTERNAL_CBU, randomCuit, Rest, uniqueEmail } from './api.js';
+import { EXTERNAL_CBU, Rest, uniqueEmail } from './api.js';
 import { DESKTOP, loggedIn, PHONE } from './browser.js';
 import { ROOT, startServer, type RunningServer } from './server.js';
 
@@ -30,14 +30,9 @@ describe('the emergency stop under an agent flood', () => {
     // The real budgets: 60 a minute for the agents; the owner's own (D35) small here so part one can spend it.
     srv = await startServer({ RATE_LIMIT_PER_MINUTE: '60', OWNER_RATE_LIMIT_PER_MINUTE: '120', SANDBOX_CONFIRM_DELAY_MS: '60000' });
     rest = new Rest(srv.url);
-    const user = await rest.call('POST', '/v1/users', { body: { email, password: PASSWORD, name: 'Dora' } });
-    owner = await rest.ownerToken(email, PASSWORD);
-    expect((await rest.call('POST', '/v1/onboarding', { token: owner, body: { legal_id: randomCuit('27'), legal_name: 'Dora Ruiz' } })).status).toBe(200);
-    expect((await rest.call('POST', '/v1/sandbox/deposits', { token: owner, body: { amount_ars: 500000 } })).status).toBe(201);
-    const key = await rest.call('POST', '/v1/api-keys', { token: owner, body: { name: 'bucle' } });
-    agentKey = key.json.key as string;
+    ({ token: owner } = await rest.newOwner({ email, password: PASSWORD, name: 'Dora', legalName: 'Dora Ruiz', cuitPrefix: '27', fund: 500_000 }));
+    agentKey = (await rest.newKey(owner, 'bucle')).key;
     agent = await rest.agentToken(agentKey);
-    expect(user.status).toBe(201);
     ({ page, problems, close: closeBrowser } = await loggedIn(srv.url, email, PASSWORD, PHONE));
   });
   afterAll(async () => {

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { randomCuit, Rest, uniqueEmail } from './api.js';
+import { Rest, uniqueEmail } from './api.js';
 import { DESKTOP, launchBrowser, logIn, newContext, watchConsole } from './browser.js';
 import { startServer, type RunningServer } from './server.js';
 
@@ -44,24 +44,14 @@ describe('hostile text in the dashboard (Chromium against the built server)', ()
   beforeAll(async () => {
     srv = await startServer({ APPROVAL_CHANNELS: 'dashboard' });
     rest = new Rest(srv.url);
-    expect((await rest.call('POST', '/v1/users', { body: { email, password: PASSWORD, name: 'Ana' } })).status).toBe(201);
-    ownerToken = await rest.ownerToken(email, PASSWORD);
-    expect((await rest.call('POST', '/v1/onboarding', { token: ownerToken, body: { legal_id: randomCuit(), legal_name: 'Ana Pérez' } })).status).toBe(200);
     // Money from outside, its sender named by whoever sent it.
-    const dep = await rest.call('POST', '/v1/sandbox/deposits', { token: ownerToken, body: { amount_ars: 500_000, from_name: SENDER, from_cbu: '2850590940090418135201' } });
-    expect(dep.status, JSON.stringify(dep.json)).toBe(201);
+    const fund = { amount_ars: 500_000, from_name: SENDER, from_cbu: '2850590940090418135201' };
+    ({ token: ownerToken } = await rest.newOwner({ email, password: PASSWORD, name: 'Ana', legalName: 'Ana Pérez', fund }));
 
     // The recipient: another sandbox holder whose legal name the bank reports back as the recipient's name.
-    const bobEmail = uniqueEmail('bob');
-    expect((await rest.call('POST', '/v1/users', { body: { email: bobEmail, password: PASSWORD, name: 'Bob' } })).status).toBe(201);
-    const bobToken = await rest.ownerToken(bobEmail, PASSWORD);
-    const bob = await rest.call('POST', '/v1/onboarding', { token: bobToken, body: { legal_id: randomCuit(), legal_name: HOLDER } });
-    expect(bob.status, JSON.stringify(bob.json)).toBe(200);
-    const bobCvu = bob.json.cvu as string;
+    const { cvu: bobCvu } = await rest.newOwner({ email: uniqueEmail('bob'), password: PASSWORD, name: 'Bob', legalName: HOLDER });
 
-    const key = await rest.call('POST', '/v1/api-keys', { token: ownerToken, body: { name: KEY } });
-    expect(key.status, JSON.stringify(key.json)).toBe(201);
-    const agent = await rest.agentToken(key.json.key as string);
+    const agent = await rest.agentToken((await rest.newKey(ownerToken, KEY)).key);
     const held = await rest.withdraw(agent, { amount_ars: 60_000, destination: bobCvu, note: NOTE });
     expect(held.status, JSON.stringify(held.json)).toBe(202);
     heldId = held.json.id as string;

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { randomCuit, Rest, uniqueEmail } from './api.js';
+import { Rest, uniqueEmail } from './api.js';
 import { DESKTOP, loggedIn, PHONE } from './browser.js';
 import { startServer, type RunningServer } from './server.js';
 
@@ -27,10 +27,8 @@ describe.each([
   beforeAll(async () => {
     srv = await startServer({ APPROVAL_CHANNELS: 'dashboard' });
     rest = new Rest(srv.url);
-    expect((await rest.call('POST', '/v1/users', { body: { email, password: PASSWORD, name: 'Sol' } })).status).toBe(201);
-    owner = await rest.ownerToken(email, PASSWORD);
-    expect((await rest.call('POST', '/v1/onboarding', { token: owner, body: { legal_id: randomCuit(), legal_name: 'Sol Ibarra' } })).status).toBe(200);
-    agentKey = (await rest.call('POST', '/v1/api-keys', { token: owner, body: { name: 'compras' } })).json.key as string;
+    ({ token: owner } = await rest.newOwner({ email, password: PASSWORD, name: 'Sol', legalName: 'Sol Ibarra' }));
+    agentKey = (await rest.newKey(owner, 'compras')).key;
     ({ page, problems, close: closeBrowser } = await loggedIn(srv.url, email, PASSWORD, viewport));
   });
   afterAll(async () => {

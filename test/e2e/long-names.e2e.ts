@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EXTERNAL_CBU, OTHER_CBU, randomCuit, Rest, uniqueEmail } from './api.js';
+import { EXTERNAL_CBU, OTHER_CBU, Rest, uniqueEmail } from './api.js';
 import { DESKTOP, loggedIn, overflowOf, PHONE } from './browser.js';
 import { startServer, type RunningServer } from './server.js';
 
@@ -19,13 +19,9 @@ describe('long agent names in the dashboard', () => {
   beforeAll(async () => {
     srv = await startServer({ APPROVAL_CHANNELS: 'dashboard' });
     const rest = new Rest(srv.url);
-    expect((await rest.call('POST', '/v1/users', { body: { email, password: PASSWORD, name: 'Ana' } })).status).toBe(201);
-    const owner = await rest.ownerToken(email, PASSWORD);
-    expect((await rest.call('POST', '/v1/onboarding', { token: owner, body: { legal_id: randomCuit(), legal_name: 'Ana Pérez' } })).status).toBe(200);
-    expect((await rest.call('POST', '/v1/sandbox/deposits', { token: owner, body: { amount_ars: 10_000, from_name: 'Juan', from_cbu: EXTERNAL_CBU } })).status).toBe(201);
-    const key = await rest.call('POST', '/v1/api-keys', { token: owner, body: { name: LONG_NAME } });
-    expect(key.status).toBe(201);
-    const agent = await rest.agentToken(key.json.key as string);
+    const fund = { amount_ars: 10_000, from_name: 'Juan', from_cbu: EXTERNAL_CBU };
+    const { token: owner } = await rest.newOwner({ email, password: PASSWORD, name: 'Ana', legalName: 'Ana Pérez', fund });
+    const agent = await rest.agentToken((await rest.newKey(owner, LONG_NAME)).key);
     expect((await rest.withdraw(agent, { amount_ars: 1_000, destination: OTHER_CBU })).status).toBe(201);
   });
   afterAll(async () => {

@@ -6,7 +6,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EXTERNAL_CBU, randomCuit, Rest, uniqueEmail } from './api.js';
+import { EXTERNAL_CBU, Rest, uniqueEmail } from './api.js';
 import { axeSerious, DESKTOP, launchBrowser, newContext, PHONE, watchConsole } from './browser.js';
 import { ROOT, startServer, type RunningServer } from './server.js';
 
@@ -89,10 +89,7 @@ describe('MCP authorization by OAuth (SDK client, consent in Chromium)', () => {
     mkdirSync(SHOTS, { recursive: true });
     srv = await startServer();
     rest = new Rest(srv.url);
-    expect((await rest.call('POST', '/v1/users', { body: { email, password: PASSWORD, name: 'Olga' } })).status).toBe(201);
-    ownerToken = await rest.ownerToken(email, PASSWORD);
-    expect((await rest.call('POST', '/v1/onboarding', { token: ownerToken, body: { legal_id: randomCuit(), legal_name: 'Olga Ruiz' } })).status).toBe(200);
-    expect((await rest.call('POST', '/v1/sandbox/deposits', { token: ownerToken, body: { amount_ars: 100000 } })).status).toBe(201);
+    ({ token: ownerToken } = await rest.newOwner({ email, password: PASSWORD, name: 'Olga', legalName: 'Olga Ruiz', fund: 100_000 }));
     ({ browser, close: closeBrowser } = await launchBrowser());
     ctx = await newContext(browser, srv.url, DESKTOP);
     await ctx.route(`${REDIRECT}**`, (route) => {

@@ -1,6 +1,6 @@
 import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { randomCuit, Rest, uniqueEmail } from './api.js';
+import { Rest, uniqueEmail } from './api.js';
 import { DESKTOP, launchBrowser, logIn, newContext, watchConsole } from './browser.js';
 import { startServer, type RunningServer } from './server.js';
 
@@ -23,11 +23,7 @@ describe("the owner's session in the browser", () => {
     // A 12-second session, so that its expiry can be watched.
     srv = await startServer({ JWT_EXPIRY_HOURS: String(12 / 3600) });
     rest = new Rest(srv.url);
-    expect((await rest.call('POST', '/v1/users', { body: { email, password: PASSWORD, name: 'Ana' } })).status).toBe(201);
-    const token = await rest.ownerToken(email, PASSWORD);
-    const ob = await rest.call('POST', '/v1/onboarding', { token, body: { legal_id: randomCuit(), legal_name: 'Ana Pérez' } });
-    expect(ob.status).toBe(200);
-    cvu = ob.json.cvu as string;
+    ({ cvu } = await rest.newOwner({ email, password: PASSWORD, name: 'Ana', legalName: 'Ana Pérez' }));
     launched = await launchBrowser();
   });
   afterAll(async () => {
