@@ -136,7 +136,8 @@ describe('GET /v1/events/stream: the dashboard’s live updates', () => {
     await until(() => s.states.find((x) => x.pause !== first.pause), 3_000);
     await t.app.ctx.store.db.deleteFrom('payout_pauses').where('user_id', '=', owner.id).execute();
     const paused = s.states.length;
-    await t.app.ctx.store.db.updateTable('thresholds').set({ daily_limit: 1 }).where('user_id', '=', owner.id).execute();
+    const changed = await t.app.ctx.store.db.updateTable('thresholds').set({ daily_limit: 1 }).where('user_id', '=', owner.id).executeTakeFirst();
+    expect(Number(changed.numUpdatedRows)).toBe(1); // the case before left the owner a stored row
     await until(() => s.states.slice(paused).find((x) => x.limits !== first.limits), 3_000);
     await s.close();
   });
