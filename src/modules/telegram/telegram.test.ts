@@ -198,6 +198,21 @@ describe('Telegram approval channel (D23)', () => {
     expect(after).toEqual({ ...before, daily_limit_ars: 800000 });
   });
 
+  it('a proposal that takes away the last trusted destination says the list is left empty, letting any destination through', async () => {
+    const before = (await t.app.inject({ method: 'GET', url: '/v1/thresholds', headers: bearer(owner.ownerToken) })).json();
+    const put = await t.app.inject({ method: 'PUT', url: '/v1/thresholds', headers: bearer(owner.ownerToken), payload: { ...before, whitelist_cbus: [EXTERNAL_CBU] } });
+    expect(put.statusCode).toBe(204);
+    const { proposeThresholdChange } = await import('../thresholds/threshold-proposal.service.js');
+    const p = await proposeThresholdChange(t.app.ctx, { userId: owner.id, kind: 'api_key', keyId: owner.apiKeyId, keyName: 'default' }, { whitelist_cbus: [] });
+    try {
+      expect(String(lastSent().body.text)).toContain(`Destinos de confianza: quita ${EXTERNAL_CBU}; la lista queda vacía: cualquier destino vale`);
+    } finally {
+      // As they were, for the cases after this one.
+      await press(`r:${p.approval_id}`);
+      await t.app.inject({ method: 'PUT', url: '/v1/thresholds', headers: bearer(owner.ownerToken), payload: before });
+    }
+  });
+
   it('a chat that blocked the bot (403) is shown undeliverable, not retried and no longer counts; unblocking restores it', async () => {
     const channel = async () => (await t.app.inject({ method: 'GET', url: '/v1/approval-channels', headers: bearer(owner.ownerToken) })).json().channels[0];
     const toChat = () => tg.of('sendMessage').filter((c) => c.body.chat_id === String(CHAT)).length;

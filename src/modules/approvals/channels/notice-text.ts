@@ -30,6 +30,9 @@ export const reasonsText = (reasons: string[]): string => reasons.map((r) => REA
 /** The owner pressed Aprobar and the re-check at that moment ended the request (D28): why, on every channel. */
 export const deniedOnApproveText = (reasons: string[]): string => `No se pudo aprobar: ${reasonsText(reasons)}. El pedido se cerró sin pagar.`;
 
+/** The dashboard's words for an empty trusted list, said where a change would leave it empty. */
+const EMPTIED_LIST = 'la lista queda vacía: cualquier destino vale';
+
 /**
  * What a proposed change of limits would do, a line per field, as the owner reads it on a phone: an amount as
  * `before → after`, the trusted destinations as what is added and what is taken away (a whole list of a hundred
@@ -44,6 +47,8 @@ export function changeLines(change: { current: Record<string, unknown>; proposed
     const added = after.filter((d) => !before.includes(d));
     const removed = before.filter((d) => !after.includes(d));
     const parts = [...(added.length ? [`agrega ${added.join(', ')}`] : []), ...(removed.length ? [`quita ${removed.join(', ')}`] : [])];
+    // An emptied list is no list (D15): taking away the last destination reads stricter and lets every one through.
+    if (after.length === 0 && before.length > 0) parts.push(EMPTIED_LIST);
     return `${label}: ${parts.join('; ') || 'sin cambios'}`;
   });
 }
