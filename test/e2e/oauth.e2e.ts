@@ -173,6 +173,40 @@ describe('MCP authorization by OAuth (SDK client, consent in Chromium)', () => {
     expect((await mcp.listTools()).tools.length).toBeGreaterThan(0);
   });
 
+  it('asking the owner again keeps what the owner set on its agent since: the consent page starts from it', async () => {
+    // The owner tightens the agent after connecting it.
+    const edited = await rest.call('PATCH', `/v1/api-keys/${agentId}`, { token: ownerToken, body: { per_tx_limit_ars: 500, allowlist: [EXTERNAL_CBU] } });
+    expect(edited.status, JSON.stringify(edited.json)).toBe(200);
+
+    // The host starts over (its tokens lost, say) and sends the owner to consent again, with the same registration.
+    host.saved = undefined;
+    callbackUrl = null;
+    expect(await auth(host, { serverUrl: `${srv.url}/mcp` })).toBe('REDIRECT');
+    await page.goto(host.authorizationUrl!.href);
+    await page.getByText('Esta app ya está conectada como el agente «Asistente de compras»').waitFor();
+    expect(await page.getByLabel('Límite diario').inputValue()).toBe('1.000,00');
+    expect(await page.getByLabel('Límite por pago').inputValue()).toBe('500,00');
+    await page.screenshot({ path: path.join(SHOTS, 'oauth-consent-again-desktop.png'), fullPage: true });
+    await page.setViewportSize(PHONE);
+    await page.screenshot({ path: path.join(SHOTS, 'oauth-consent-again-phone.png'), fullPage: true });
+    await page.setViewportSize(DESKTOP);
+    await page.getByRole('button', { name: 'Aprobar' }).click();
+    await expect.poll(() => callbackUrl?.searchParams.get('code') ?? null, { timeout: 15_000 }).not.toBeNull();
+    await new StreamableHTTPClientTransport(new URL(`${srv.url}/mcp`), { authProvider: host }).finishAuth(callbackUrl!.searchParams.get('code')!);
+
+    const keys = (await rest.call('GET', '/v1/api-keys', { token: ownerToken })).json.api_keys as Record<string, unknown>[];
+    expect(keys.filter((k) => k.kind === 'oauth')).toHaveLength(1);
+    expect(keys.find((k) => k.id === agentId)).toMatchObject({ daily_limit_ars: 1000, per_tx_limit_ars: 500, allowlist: [EXTERNAL_CBU] });
+    await mcp.close();
+    mcp = await connect();
+    const over = (await mcp.callTool({ name: 'request_payout', arguments: { amount_ars: 501, destination: EXTERNAL_CBU, idempotency_key: 'oauth-e2e-3' } })) as ToolResult;
+    expect(over.structuredContent).toMatchObject({ decision: 'require_approval' });
+    expect(over.structuredContent!.reasons).toContain('key_per_tx_limit');
+    // Back to the agents screen, where the owner revokes it next.
+    await page.goto('/agents');
+    await page.locator(`[data-key-id="${agentId}"]`).getByText('conectado por OAuth').waitFor();
+  });
+
   it('is cut off at once when the owner revokes it on the agents screen', async () => {
     const item = page.locator(`[data-key-id="${agentId}"]`);
     await item.getByRole('button', { name: /Revocar/ }).click();

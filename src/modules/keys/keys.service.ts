@@ -209,11 +209,11 @@ export async function keyNowIn(ctx: AppContext, tx: Tx, userId: string, keyId: s
  * D44: the owner's live (not deleted, not expired) agent connected by OAuth as this app, if any: an app that asks
  * again (more scopes, step-up) updates that agent rather than adding a second one beside it.
  */
-export async function findOAuthAgentOfClient(ctx: AppContext, userId: string, clientId: string): Promise<Pick<ApiKeysTable, 'id' | 'name' | 'oauth_grant_id'> | null> {
+export async function findOAuthAgentOfClient(ctx: AppContext, userId: string, clientId: string): Promise<{ agent: ApiKeyView; grantId: string | null } | null> {
   const now = ctx.clock.now().toISOString();
   const row = await ctx.store.db
     .selectFrom('api_keys')
-    .select(['id', 'name', 'oauth_grant_id'])
+    .selectAll()
     .where('user_id', '=', userId)
     .where('kind', '=', 'oauth')
     .where('oauth_client_id', '=', clientId)
@@ -221,7 +221,7 @@ export async function findOAuthAgentOfClient(ctx: AppContext, userId: string, cl
     .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
     .orderBy('created_at', 'desc')
     .executeTakeFirst();
-  return row ?? null;
+  return row ? { agent: toView(row), grantId: row.oauth_grant_id } : null;
 }
 
 /** D44: the grant whose tokens act as this app's key, recorded once the owner consented. */

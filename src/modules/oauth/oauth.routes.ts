@@ -80,14 +80,15 @@ export async function oauthRoutes(app: App, ctx: AppContext, oauth: OAuthServer)
         operationId: 'getOAuthInteraction',
         summary: 'An app asking to connect (owner session)',
         description:
-          'Which app asks, for which scopes, and where the answer goes. The dashboard shows it on its consent page. Only in the browser the ' +
+          'Which app asks, for which scopes, and where the answer goes; `agent` is the agent it already is for this owner, if any, which approving updates ' +
+          '(the consent page starts from its controls). The dashboard shows it on its consent page. Only in the browser the ' +
           'authorization sent there (it carries the cookie set then): elsewhere, as for these decisions, 404 `NOT_FOUND`.',
         security: bearerSecurity,
         params: InteractionParams,
         response: { 200: described(InteractionBody, 'The pending authorization'), ...errors(...OWNER_ERRORS, 'INVALID_REQUEST', 'NOT_FOUND') },
       },
     },
-    async (request) => getInteraction(oauth, request.params.uid, { cookie: request.headers.cookie }),
+    async (request) => getInteraction(ctx, oauth, principalOf(request), request.params.uid, { cookie: request.headers.cookie }),
   );
 
   app.post(

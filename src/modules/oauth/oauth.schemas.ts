@@ -16,6 +16,9 @@ export const InteractionBody = Type.Object({
   requested_scopes: Type.Array(Type.String(), { description: 'what the app asked for; the owner may grant fewer' }),
   resource: Type.String({ description: 'the MCP endpoint the tokens are for' }),
   expires_at: Timestamp,
+  agent: Type.Union([ApiKeyBody, Type.Null()], {
+    description: 'the live agent this app already is for this owner, which approving updates (null when it is not connected yet)',
+  }),
 });
 
 /** The same controls as creating a key (name optional: the app's own name by default). */

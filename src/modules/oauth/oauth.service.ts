@@ -17,6 +17,12 @@ export interface InteractionView {
   requested_scopes: string[];
   resource: string;
   expires_at: string;
+  /**
+   * The live agent this app already is for the owner, which approving updates: the consent page starts from its
+   * name, scopes, limits, allowlist and expiry, so approving again never clears what the owner set on it. Null for
+   * an app not connected yet (or whose agent was revoked or expired).
+   */
+  agent: ApiKeyView | null;
 }
 
 /**
@@ -76,11 +82,18 @@ async function decideOnce<T>(ctx: AppContext, uid: string, decide: () => Promise
 const offeredName = (clientName: string | undefined): string | null =>
   clientName && ownerTextProblem(clientName) === null && findControlCharacter(clientName) === null ? clientName.trim() : null;
 
-export async function getInteraction(oauth: OAuthServer, uid: string, browser: BrowserCookies): Promise<InteractionView> {
-  return viewOf(oauth, uid, await pending(oauth, uid, browser));
+export async function getInteraction(ctx: AppContext, oauth: OAuthServer, owner: Principal, uid: string, browser: BrowserCookies): Promise<InteractionView> {
+  const found = await pending(oauth, uid, browser);
+  const existing = await findOAuthAgentOfClient(ctx, owner.userId, found.client.clientId);
+  return viewOf(oauth, uid, found, existing?.agent ?? null);
 }
 
-function viewOf(oauth: OAuthServer, uid: string, { interaction, client }: Awaited<ReturnType<typeof pending>>): InteractionView {
+function viewOf(
+  oauth: OAuthServer,
+  uid: string,
+  { interaction, client }: Awaited<ReturnType<typeof pending>>,
+  agent: ApiKeyView | null,
+): InteractionView {
   const asked = String(interaction.params.scope ?? '').split(' ').filter(Boolean);
   const meta = client.metadata();
   return {
@@ -96,6 +109,7 @@ function viewOf(oauth: OAuthServer, uid: string, { interaction, client }: Awaite
     requested_scopes: asked.length ? SCOPES.filter((s) => asked.includes(s)) : [...SCOPES],
     resource: oauth.resource,
     expires_at: new Date(interaction.exp * 1000).toISOString(),
+    agent,
   };
 }
 
@@ -118,15 +132,15 @@ export async function approveInteraction(
 ): Promise<{ redirect_to: string; agent: ApiKeyView }> {
   const found = await pending(oauth, uid, browser, true);
   const { interaction, client } = found;
-  // From what was read once: reading it again could meet another tab's decision and answer 404 for a 409.
-  const view = viewOf(oauth, uid, found);
-  const { name, ...controls } = input;
-  const scopes = controls.scopes ?? view.requested_scopes;
-  const offered = offeredName(client.clientName);
   // An app the owner already connected, asking again (for more scopes: step-up), updates its agent: one agent, one
   // set of limits and usage, and its earlier tokens end once the new grant is in place.
   const existing = await findOAuthAgentOfClient(ctx, owner.userId, client.clientId);
-  const label = Array.from(name?.trim() || existing?.name || offered || client.clientId).slice(0, 100).join('');
+  // From what was read once: reading it again could meet another tab's decision and answer 404 for a 409.
+  const view = viewOf(oauth, uid, found, existing?.agent ?? null);
+  const { name, ...controls } = input;
+  const scopes = controls.scopes ?? view.requested_scopes;
+  const offered = offeredName(client.clientName);
+  const label = Array.from(name?.trim() || existing?.agent.name || offered || client.clientId).slice(0, 100).join('');
   const made: { agentId?: string; grantId?: string } = {};
   const undo = async () => {
     if (made.grantId) await revokeGrantRecords(ctx.store, made.grantId);
@@ -138,7 +152,7 @@ export async function approveInteraction(
     async () => {
       // Updated as the owner edits a key: what the consent sets changes, the rest (limits set since) is kept.
       const agent = existing
-        ? await updateApiKey(ctx, owner.userId, existing.id, { ...controls, scopes, name: label })
+        ? await updateApiKey(ctx, owner.userId, existing.agent.id, { ...controls, scopes, name: label })
         : await createApiKey(ctx, ctx.store.db, owner.userId, label, { ...controls, scopes }, { clientId: client.clientId }).then(({ key: _secret, ...view }) => {
             made.agentId = view.id;
             return view;
@@ -165,7 +179,7 @@ export async function approveInteraction(
       interaction.result = { login: { accountId: agent.id }, consent: { grantId } };
       await interaction.save(remaining(interaction.exp));
       // Last: until here a failure leaves the app its earlier tokens.
-      if (existing?.oauth_grant_id) await revokeGrantRecords(ctx.store, existing.oauth_grant_id);
+      if (existing?.grantId) await revokeGrantRecords(ctx.store, existing.grantId);
       return { redirect_to: interaction.returnTo, agent };
     },
     undo,

@@ -49,9 +49,14 @@ describe('OAuth step-up: a tool outside the token\'s scopes', () => {
     expect((await mcp(t.app, app.access_token, 'tools/call', PAYOUT)).statusCode).toBe(403);
 
     // The host asks again, for the scope the challenge named, with the same registration.
-    const again = await finishAuthorization(t.app, owner, app.clientId, await startAuthorization(t.app, app.clientId, { scope: 'payouts:read payouts:write' }), {
-      scopes: ['payouts:read', 'payouts:write'],
-    });
+    const started = await startAuthorization(t.app, app.clientId, { scope: 'payouts:read payouts:write' });
+    // The consent page is told which agent approving updates, and starts from its controls: the form sends every
+    // field, so starting from blanks would clear the limits the owner set.
+    const shown = await t.app.inject({ url: `/v1/oauth/interactions/${started.uid}`, headers: { ...bearer(owner.ownerToken), cookie: started.cookie } });
+    expect(shown.statusCode, shown.body).toBe(200);
+    expect(shown.json().agent).toMatchObject({ id: app.agent.id, kind: 'oauth', scopes: ['payouts:read'], daily_limit_ars: 500, per_tx_limit_ars: 50 });
+    expect(shown.json().agent).not.toHaveProperty('oauth_grant_id');
+    const again = await finishAuthorization(t.app, owner, app.clientId, started, { scopes: ['payouts:read', 'payouts:write'] });
     expect(again.agent.id).toBe(app.agent.id);
     const agents = await agentsOf(t.app, owner);
     expect(agents.length).toBe(before + 1);

@@ -110,7 +110,7 @@ describe('MCP authorization by OAuth', () => {
     expectError(await t.app.inject({ url: `/v1/oauth/interactions/${uid}`, headers: bearer(owner.agentToken) }), 403, 'OWNER_SESSION_REQUIRED');
     expectError(await t.app.inject({ method: 'POST', url: `/v1/oauth/interactions/${uid}/approve`, payload: {} }), 401, 'UNAUTHENTICATED');
     const view = await t.app.inject({ url: `/v1/oauth/interactions/${uid}`, headers: { ...bearer(owner.ownerToken), cookie } });
-    expect(view.json()).toMatchObject({ uid, client: { client_id: clientId, client_name: 'Claude Test Host' }, redirect_uri: REDIRECT, resource: RESOURCE });
+    expect(view.json()).toMatchObject({ uid, client: { client_id: clientId, client_name: 'Claude Test Host' }, redirect_uri: REDIRECT, resource: RESOURCE, agent: null });
     expectError(await t.app.inject({ url: '/v1/oauth/interactions/nope', headers: bearer(owner.ownerToken) }), 404, 'NOT_FOUND');
   });
 

@@ -428,7 +428,7 @@ export interface paths {
         };
         /**
          * An app asking to connect (owner session)
-         * @description Which app asks, for which scopes, and where the answer goes. The dashboard shows it on its consent page. Only in the browser the authorization sent there (it carries the cookie set then): elsewhere, as for these decisions, 404 `NOT_FOUND`.
+         * @description Which app asks, for which scopes, and where the answer goes; `agent` is the agent it already is for this owner, if any, which approving updates (the consent page starts from its controls). The dashboard shows it on its consent page. Only in the browser the authorization sent there (it carries the cookie set then): elsewhere, as for these decisions, 404 `NOT_FOUND`.
          */
         get: operations["getOAuthInteraction"];
         put?: never;
@@ -5307,6 +5307,30 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description the live agent this app already is for this owner, which approving updates (null when it is not connected yet) */
+                        agent: {
+                            /** @description Destinations (CBU, CVU or alias) this key may pay; empty = any */
+                            allowlist: string[];
+                            /** Format: date-time */
+                            created_at: string;
+                            /** @description Daily total (Buenos Aires day) for this key alone, in ARS; 0 = no key limit (the user's limits still apply) */
+                            daily_limit_ars: number;
+                            /** @description After this instant the key and its tokens stop working; null = never */
+                            expires_at: string | null;
+                            /** @description `key_…` */
+                            id: string;
+                            /** @description `key`: an API key (`svc_…`); `oauth`: an app the owner connected by OAuth, acting through its tokens */
+                            kind: "key" | "oauth";
+                            /** @description Last use, to the minute */
+                            last_used_at: string | null;
+                            /** @description Monthly total (Buenos Aires month) for this key alone, in ARS; 0 = no key limit (the user's limits still apply) */
+                            monthly_limit_ars: number;
+                            name: string;
+                            /** @description Largest single payout for this key alone, in ARS; 0 = no key limit (the user's limits still apply) */
+                            per_tx_limit_ars: number;
+                            /** @description What the key may do; omitted at creation = every scope */
+                            scopes: ("payouts:write" | "payouts:read" | "wallet:read" | "transfer:write" | "transactions:read" | "thresholds:read" | "thresholds:propose")[];
+                        } | null;
                         client: {
                             /** @description registered dynamically, or the URL of its metadata document */
                             client_id: string;

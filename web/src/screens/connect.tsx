@@ -49,15 +49,23 @@ function ConsentForm({ uid, view }: { uid: string; view: View }) {
   const { t } = useI18n();
   const qc = useQueryClient();
   const appName = view.client.client_name || view.client.client_id;
-  const [name, setName] = useState(appName.slice(0, 100));
-  const [draft, setDraft] = useState<KeyControls>({
-    scopes: view.requested_scopes.filter((s): s is Scope => (SCOPES as readonly string[]).includes(s)),
-    allowlist: [],
-    per_tx_limit_ars: 0,
-    daily_limit_ars: 0,
-    monthly_limit_ars: 0,
-    expires_at: null,
-  });
+  // An app already connected is an agent the owner may have shaped since (limits, allowlist, expiry): the form starts
+  // from it, since everything it sends is applied, and what the app asks for now is added to its permissions.
+  const agent = view.agent;
+  const asked = view.requested_scopes.filter((s): s is Scope => (SCOPES as readonly string[]).includes(s));
+  const [name, setName] = useState(agent?.name ?? appName.slice(0, 100));
+  const [draft, setDraft] = useState<KeyControls>(
+    agent
+      ? {
+          scopes: SCOPES.filter((s) => agent.scopes.includes(s) || asked.includes(s)),
+          allowlist: agent.allowlist,
+          per_tx_limit_ars: agent.per_tx_limit_ars,
+          daily_limit_ars: agent.daily_limit_ars,
+          monthly_limit_ars: agent.monthly_limit_ars,
+          expires_at: agent.expires_at,
+        }
+      : { scopes: asked, allowlist: [], per_tx_limit_ars: 0, daily_limit_ars: 0, monthly_limit_ars: 0, expires_at: null },
+  );
   const [dateOk, setDateOk] = useState(true);
   const limitsValid = keyLimitsValid(draft);
   // The answer reaches the app through this browser: leave the dashboard for the authorization server.
@@ -103,6 +111,11 @@ function ConsentForm({ uid, view }: { uid: string; view: View }) {
           </div>
         </dl>
         <p className="muted small">{t('connect.warning')}</p>
+        {agent && (
+          <div className="notice" role="status">
+            <p>{t('connect.already', { name: agent.name })}</p>
+          </div>
+        )}
       </Section>
       <Section title={t('connect.shape')}>
         <Field label={t('agents.name')}>
