@@ -15,7 +15,8 @@ export interface BindTestApp {
   webhookUrl: string;
   /** Calls one of the simulator's control endpoints. */
   control<T = Record<string, unknown>>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<{ status: number; body: T }>;
-  fault(op: FaultOp, mode: FaultMode, count?: number): Promise<void>;
+  /** Arms a fault for the next `count` calls of `op`; with `only`, for those about that reference alone. */
+  fault(op: FaultOp, mode: FaultMode, count?: number, only?: string): Promise<void>;
   /** Books a credit of `pesos` to `cvu` at the simulator, notified `repeat` times (0: the webhook is lost). */
   credit(cvu: string, pesos: string, repeat?: number): Promise<string>;
   /** Waits until the simulator settled every transfer it has. */
@@ -57,7 +58,7 @@ export async function startBindTestApp(opts: { env?: Record<string, string>; dep
     base,
     webhookUrl,
     control,
-    fault: async (op, mode, count = 1) => void (await control('POST', '/__sim/faults', { op, mode, count })),
+    fault: async (op, mode, count = 1, only?: string) => void (await control('POST', '/__sim/faults', { op, mode, count, only })),
     credit: async (cvu, pesos, repeat = 1) => {
       const r = await control<{ id: string }>('POST', '/__sim/incoming', { cvu, amount: pesos, repeat });
       if (r.status !== 200) throw new Error(`credit: ${r.status} ${JSON.stringify(r.body)}`);

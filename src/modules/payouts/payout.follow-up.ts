@@ -2,7 +2,7 @@ import type { AppContext } from '../../context.js';
 import { compiled, compiledForList } from '../../db/compiled.js';
 import { inRowsOf } from '../../db/database.js';
 import { batchPass, mapBounded, withLeaseRenewal } from '../../shared/jobs.js';
-import { RailBusyError, type RailTransfer } from '../rail/rail.port.js';
+import { RailBusyError, RailPartialAnswer, type RailTransfer } from '../rail/rail.port.js';
 import { applyRailStatus, applyRailStatusIn, askRail, claimForSubmission, finishMany, lockOrder, nextCheck, reschedule, submitPayout } from './payout.lifecycle.js';
 import type { PayoutsTable } from './payouts.tables.js';
 import { FOLLOW_UP_LEASE_MS } from './follow-up-lease.js';
@@ -134,21 +134,32 @@ async function followUpBatch(ctx: AppContext, claimed: PayoutsTable[]): Promise<
 
 async function followUpChunk(ctx: AppContext, claimed: PayoutsTable[]): Promise<void> {
   let known: Map<string, RailTransfer>;
+  let unanswered = new Set<string>();
+  let notBefore: string | undefined;
   try {
     known = await ctx.rail.getTransfers(claimed.map((p) => p.rail_reference));
   } catch (err) {
-    ctx.log.warn({ err, payouts: claimed.length }, 'rail status query failed');
-    // A rail that turned the batch away with Retry-After is asked again then, not at the next interval.
-    const notBefore = err instanceof RailBusyError ? err.notBefore : undefined;
-    await mapBounded(claimed, FOLLOW_UP_PARALLEL, (p) => isolated(ctx, p, () => notKnown(ctx, p, 'no_answer', notBefore)));
-    return;
+    const partial = err instanceof RailPartialAnswer ? err : null;
+    const cause = partial ? partial.firstError : err;
+    ctx.log.warn({ err: cause, payouts: claimed.length, unanswered: partial?.unanswered.length ?? claimed.length }, 'rail status query failed');
+    // A rail that turned the query away with Retry-After is asked again then, not at the next interval.
+    notBefore = cause instanceof RailBusyError ? cause.notBefore : undefined;
+    if (!partial) {
+      await mapBounded(claimed, FOLLOW_UP_PARALLEL, (p) => isolated(ctx, p, () => notKnown(ctx, p, 'no_answer', notBefore)));
+      return;
+    }
+    // D29: what the rail did answer is applied; the transfers it would not answer for wait for the next check.
+    known = partial.known;
+    unanswered = new Set(partial.unanswered);
   }
   await applyAll(
     ctx,
     claimed.filter((p) => known.has(p.rail_reference)).map((p) => ({ p, t: known.get(p.rail_reference)! })),
   );
   const unknown = claimed.filter((p) => !known.has(p.rail_reference));
-  await mapBounded(unknown, FOLLOW_UP_PARALLEL, (p) => isolated(ctx, p, () => notKnown(ctx, p, 'not_found')));
+  await mapBounded(unknown, FOLLOW_UP_PARALLEL, (p) =>
+    isolated(ctx, p, () => (unanswered.has(p.rail_reference) ? notKnown(ctx, p, 'no_answer', notBefore) : notKnown(ctx, p, 'not_found'))),
+  );
 }
 
 /**

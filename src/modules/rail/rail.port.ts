@@ -21,7 +21,9 @@ export interface BankRail {
   /**
    * `getTransfer` for many references at once (the follow-up job's batch): the transfers the rail has, by
    * reference; a reference missing from the map is one the rail never received. Throws when the rail could not
-   * answer. A rail with no batch query answers it with one `getTransfer` per reference.
+   * answer. A rail with no batch query answers it with one `getTransfer` per reference; when some of those go
+   * unanswered and others not, it throws `RailPartialAnswer` with what it learned, so that one transfer the rail
+   * will not answer for holds back none of the others (D29).
    */
   getTransfers(references: readonly string[]): Promise<Map<string, RailTransfer>>;
   /**
@@ -131,6 +133,18 @@ export class RailBusyError extends Error {
   ) {
     super(message);
     this.name = 'RailBusyError';
+  }
+}
+
+/** `getTransfers` answered for some references only: `known` as its map would be, `unanswered` not known either way. */
+export class RailPartialAnswer extends Error {
+  constructor(
+    readonly known: Map<string, RailTransfer>,
+    readonly unanswered: readonly string[],
+    readonly firstError: unknown,
+  ) {
+    super(`the rail answered for ${known.size} transfers and not for ${unanswered.length}`);
+    this.name = 'RailPartialAnswer';
   }
 }
 

@@ -132,6 +132,29 @@ describe('BIND adversarial (simulator)', () => {
     expect(Number(await simBalance(ana.cvu))).toBeCloseTo(before - 10.01, 2);
   }, 30_000);
 
+  it('a transfer whose status BIND keeps failing to give holds back none of the others', async () => {
+    const ids: string[] = [];
+    for (const amount of [11.11, 12.12, 13.13]) {
+      const res = await withdraw(app(), ana.agentToken, { amount_ars: amount, destination: OUTSIDE_CBU });
+      expect(res.statusCode).toBe(201);
+      ids.push(res.json().id as string);
+    }
+    const refOf = async (id: string) => (await app().ctx.store.db.selectFrom('payouts').select('rail_reference').where('id', '=', id).executeTakeFirstOrThrow()).rail_reference;
+    await b.fault('status', '500', 1000, await refOf(ids[0]!));
+    try {
+      await b.settled();
+      await followUp();
+      expect((await payout(ana, ids[1]!)).status).toBe('confirmed');
+      expect((await payout(ana, ids[2]!)).status).toBe('confirmed');
+      expect((await payout(ana, ids[0]!)).status).toBe('submitted');
+    } finally {
+      await b.fault('status', '500', 0); // BIND answers for it again
+    }
+    await followUp();
+    expect((await payout(ana, ids[0]!)).status).toBe('confirmed');
+    for (const id of ids) expect(await bookedFor(id)).toHaveLength(1);
+  });
+
   it('the same key twice while BIND hangs, and the follow-up running meanwhile: one transfer, one payout', async () => {
     const before = Number(await simBalance(ana.cvu));
     await b.fault('transfer', 'timeout');

@@ -15,7 +15,7 @@ import type {
   TransferLeg,
   TransferRequest,
 } from '../rail.port.js';
-import { RailBusyError } from '../rail.port.js';
+import { RailBusyError, RailPartialAnswer } from '../rail.port.js';
 import type { BindClient, BindResult } from './bind-client.js';
 import { creditOf, type BindInbox } from './bind-inbox.js';
 import { BIND_PATHS, RECEIVED, centavosOf, decimal, pesosOf, type BindAccountLookup, type BindTransfer } from './bind-wire.js';
@@ -174,15 +174,34 @@ export class BindRail implements BankRail {
     return { ...this.toRailTransfer(reference, t, 'IN_PROGRESS'), settlesAfter };
   }
 
-  /** BIND has no batch query: one "Consultar Transferencia" per reference, a few at a time. */
+  /**
+   * BIND has no batch query: one "Consultar Transferencia" per reference, a few at a time. One that fails (a 500
+   * for that transfer, a body that cannot be read) does not cost the others their answer (D29); a round in which
+   * none answered ends the asking, since BIND is then down or asking us to wait.
+   */
   async getTransfers(references: readonly string[]): Promise<Map<string, RailTransfer>> {
     const out = new Map<string, RailTransfer>();
+    const unanswered: string[] = [];
+    let firstError: unknown;
     for (let i = 0; i < references.length; i += STATUS_PARALLELISM) {
       const batch = references.slice(i, i + STATUS_PARALLELISM);
-      const found = await Promise.all(batch.map((ref) => this.getTransfer(ref)));
-      found.forEach((t, j) => t && out.set(batch[j]!, t));
+      const results = await Promise.allSettled(batch.map((ref) => this.getTransfer(ref)));
+      results.forEach((r, j) => {
+        if (r.status === 'fulfilled') {
+          if (r.value) out.set(batch[j]!, r.value);
+        } else {
+          unanswered.push(batch[j]!);
+          firstError ??= r.reason;
+        }
+      });
+      if (results.every((r) => r.status === 'rejected')) {
+        unanswered.push(...references.slice(i + STATUS_PARALLELISM));
+        break;
+      }
     }
-    return out;
+    if (unanswered.length === 0) return out;
+    if (unanswered.length === references.length) throw firstError;
+    throw new RailPartialAnswer(out, unanswered, firstError);
   }
 
   takeIncoming(limit: number): Promise<IncomingNotice[]> {

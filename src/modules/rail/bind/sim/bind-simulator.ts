@@ -97,7 +97,8 @@ class Simulator {
   private readonly byAlias = new Map<string, SimAccount>();
   private readonly transfers = new Map<string, SimTransfer>();
   private readonly received: BindTransfer[] = [];
-  private readonly faults = new Map<FaultOp, { mode: FaultMode; count: number; retryAfter?: number }>();
+  /** Armed faults; `only` limits one to the calls about that reference (a status query for one transfer, say). */
+  private readonly faults = new Map<FaultOp, { mode: FaultMode; count: number; retryAfter?: number; only?: string }>();
   /** How many calls of each kind it was asked (`GET /__sim/calls`). */
   private readonly calls = new Map<FaultOp, number>();
   private readonly timers = new Set<NodeJS.Timeout>();
@@ -301,7 +302,7 @@ class Simulator {
   }
 
   private status(id: string): unknown {
-    const fault = this.fault('status');
+    const fault = this.fault('status', id);
     if (fault === 'timeout') return HANG;
     if (fault === '500') throw new HttpError(500, 'Error interno');
     if (fault === '429') throw tooMany(this.faults.get('status')?.retryAfter);
@@ -346,9 +347,14 @@ class Simulator {
       return { id: t.id, cvu: b.cvu, amount: decimal(pesosOf(amount)), balance: decimal(pesosOf(this.accounts.get(b.cvu)!.balance)) };
     }
     if (method === 'POST' && p === '/__sim/faults') {
-      const b = JSON.parse(body || '{}') as { op?: FaultOp; mode?: FaultMode; count?: number; retry_after?: number };
+      const b = JSON.parse(body || '{}') as { op?: FaultOp; mode?: FaultMode; count?: number; retry_after?: number; only?: string };
       if (!b.op || !b.mode) throw new HttpError(400, 'op and mode are required');
-      this.faults.set(b.op, { mode: b.mode, count: b.count ?? 1, ...(b.retry_after === undefined ? {} : { retryAfter: b.retry_after }) });
+      this.faults.set(b.op, {
+        mode: b.mode,
+        count: b.count ?? 1,
+        ...(b.retry_after === undefined ? {} : { retryAfter: b.retry_after }),
+        ...(b.only === undefined ? {} : { only: b.only }),
+      });
       return { op: b.op, mode: b.mode, count: b.count ?? 1 };
     }
     if (method === 'POST' && p === '/__sim/tokens/expire') {
@@ -418,10 +424,10 @@ class Simulator {
     void run.finally(() => this.pending.delete(run));
   }
 
-  private fault(op: FaultOp): FaultMode | null {
+  private fault(op: FaultOp, about?: string): FaultMode | null {
     this.calls.set(op, (this.calls.get(op) ?? 0) + 1);
     const f = this.faults.get(op);
-    if (!f || f.count <= 0) return null;
+    if (!f || f.count <= 0 || (f.only !== undefined && f.only !== about)) return null;
     f.count -= 1;
     return f.mode;
   }
