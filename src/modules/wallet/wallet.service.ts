@@ -146,7 +146,15 @@ export async function detectDeposits(ctx: AppContext, limit = DEPOSIT_DETECTION_
   const notices = await ctx.rail.takeIncoming(limit);
   if (notices.length === 0) return 0;
   const cvus = [...new Set(notices.map((n) => n.cvu))];
-  const wallets = await ctx.store.db.selectFrom('wallets').select(['user_id', 'cvu', 'alias']).where('cvu', 'in', cvus).execute();
+  let wallets;
+  try {
+    wallets = await ctx.store.db.selectFrom('wallets').select(['user_id', 'cvu', 'alias']).where('cvu', 'in', cvus).execute();
+  } catch (err) {
+    // D42: the store could not serve (a lock held too long, a lost connection): none of these takes is the
+    // notices' fault, so each is given back, as a failed recording is below, when the store can still take that.
+    if (isStoreUnavailable(err)) await ctx.rail.ackIncoming(notices.map((n) => ({ handle: n.handle, storeUnavailable: true }))).catch(() => undefined);
+    throw err;
+  }
   const byCvu = new Map(wallets.map((w) => [w.cvu, w]));
   const acks: IncomingAck[] = [];
   for (const n of notices) {
