@@ -11,53 +11,37 @@ import { base, via } from './failover-kit.js';
  * PostgreSQL only (TEST_DATABASE_URL), as src/db/failover.test.ts.
  */
 describe.runIf(base)('a database away for a while (D42)', () => {
-  it('deposit detection that cannot record for a while (events unavailable): the deposit is detected once the store is back, not set aside as poison', { timeout: 60_000 }, async () => {
-    const t = await startTestApp({ env: { DATABASE_LOCK_TIMEOUT_MS: '200' } });
-    const outside = new pg.Client({ connectionString: t.config.databaseUrl });
-    await outside.connect();
-    try {
-      const u = await createOnboardedUser(t.app, { fundArs: 100 });
-      await outside.query('begin');
-      await outside.query('lock table events in exclusive mode');
-      // Six passes over about six minutes: each takes the notice and fails to record its event.
-      for (let i = 0; i < 6; i++) {
+  // Six passes over about six minutes: each takes the notice, and fails to record its event or to find whose wallet
+  // it is for, because an outside session holds that table.
+  it.each([
+    ['record its event', 'events', 'exclusive'],
+    ['find its wallet', 'wallets', 'access exclusive'],
+  ])(
+    'deposit detection that cannot %s for a while: the deposit is detected once the store is back, not set aside as poison',
+    { timeout: 60_000 },
+    async (_what, table, mode) => {
+      const t = await startTestApp({ env: { DATABASE_LOCK_TIMEOUT_MS: '200' } });
+      const outside = new pg.Client({ connectionString: t.config.databaseUrl });
+      await outside.connect();
+      try {
+        const u = await createOnboardedUser(t.app, { fundArs: 100 });
+        await outside.query('begin');
+        await outside.query(`lock table ${table} in ${mode} mode`);
+        for (let i = 0; i < 6; i++) {
+          await t.app.jobs.depositDetection!.runOnce().catch(() => undefined);
+          t.clock.advance(61_000);
+        }
+        await outside.query('rollback');
         await t.app.jobs.depositDetection!.runOnce();
-        t.clock.advance(61_000);
+        const detected = await t.app.ctx.store.db.selectFrom('events').select('id').where('user_id', '=', u.id).where('type', '=', 'deposit.detected').execute();
+        expect(detected).toHaveLength(1);
+      } finally {
+        await outside.query('rollback').catch(() => undefined);
+        await outside.end();
+        await t.close();
       }
-      await outside.query('rollback');
-      await t.app.jobs.depositDetection!.runOnce();
-      const detected = await t.app.ctx.store.db.selectFrom('events').select('id').where('user_id', '=', u.id).where('type', '=', 'deposit.detected').execute();
-      expect(detected).toHaveLength(1);
-    } finally {
-      await outside.query('rollback').catch(() => undefined);
-      await outside.end();
-      await t.close();
-    }
-  });
-
-  it('deposit detection that cannot read the wallets for a while (table locked): the notice is not set aside as poison', { timeout: 60_000 }, async () => {
-    const t = await startTestApp({ env: { DATABASE_LOCK_TIMEOUT_MS: '200' } });
-    const outside = new pg.Client({ connectionString: t.config.databaseUrl });
-    await outside.connect();
-    try {
-      const u = await createOnboardedUser(t.app, { fundArs: 100 });
-      await outside.query('begin');
-      await outside.query('lock table wallets in access exclusive mode');
-      // Six passes over about six minutes: each takes the notice and cannot find whose wallet it is for.
-      for (let i = 0; i < 6; i++) {
-        await t.app.jobs.depositDetection!.runOnce().catch(() => undefined);
-        t.clock.advance(61_000);
-      }
-      await outside.query('rollback');
-      await t.app.jobs.depositDetection!.runOnce();
-      const detected = await t.app.ctx.store.db.selectFrom('events').select('id').where('user_id', '=', u.id).where('type', '=', 'deposit.detected').execute();
-      expect(detected).toHaveLength(1);
-    } finally {
-      await outside.query('rollback').catch(() => undefined);
-      await outside.end();
-      await t.close();
-    }
-  });
+    },
+  );
 
   it('a network partition (the server vanishes without closing anything): a payout answers 503 within the bounds, not never', { timeout: 90_000 }, async () => {
     const u0 = new URL(base!);
