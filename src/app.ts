@@ -151,7 +151,14 @@ export async function buildApp(config: Config, deps: Deps = {}): Promise<Fastify
   // is the proxy's address (one rate-limit budget for all) and the OAuth cookies lose Secure.
   if (config.publicUrl.startsWith('https://') && config.trustProxy === false) {
     logger.warn(
-      "PUBLIC_URL is https but TRUST_PROXY is false: behind a TLS proxy every client shares the proxy's address (one rate-limit budget for all) and OAuth cookies are not marked Secure; set TRUST_PROXY to the proxy's address or true",
+      "PUBLIC_URL is https but TRUST_PROXY is false: behind a TLS proxy every client shares the proxy's address (one rate-limit budget for all) and OAuth cookies are not marked Secure; set TRUST_PROXY to the proxy's addresses",
+    );
+  }
+  // D30: `true` takes the leftmost X-Forwarded-For entry, which a proxy that appends to the header passes on from
+  // the client: each request could then choose its address, and so its login and rate-limit budget.
+  if (config.trustProxy === true) {
+    logger.warn(
+      "TRUST_PROXY=true trusts every X-Forwarded-For hop: unless the proxy replaces that header, a client chooses its own address and rate-limit budget; set TRUST_PROXY to the proxy's addresses instead",
     );
   }
 

@@ -80,7 +80,8 @@ export interface Config {
   metricsToken: string;
   /**
    * D30: Fastify `trustProxy`. `false`: the client is the TCP peer. `true`: the leftmost X-Forwarded-For (only
-   * safe when every request passes the proxy). A comma list of proxy addresses/CIDRs trusts just those hops.
+   * safe behind a proxy that replaces the header; one that appends passes on what the client wrote, and warns at
+   * start). A comma list of proxy addresses/CIDRs trusts just those hops: the recommended setting.
    */
   trustProxy: boolean | string;
   /** D41: the hosts `/mcp` answers to (`ALLOWED_HOSTS`; default the listen address and the localhost forms). */

@@ -173,6 +173,43 @@ describe('TRUST_PROXY (D30)', () => {
     }
   });
 
+  it('set to the proxy: a client that writes its own X-Forwarded-For entries still gets the address the proxy saw', async () => {
+    // A proxy that appends (nginx's $proxy_add_x_forwarded_for) passes on whatever the client put first.
+    const t = await startTestApp({ env: { RATE_LIMIT_PER_MINUTE: '3', TRUST_PROXY: '10.30.0.1' } });
+    try {
+      for (let i = 0; i < 3; i++) expect((await from(t, '10.30.0.1', `198.51.100.${i}, 203.0.113.1`)).statusCode).toBe(401);
+      expectError(await from(t, '10.30.0.1', '198.51.100.99, 203.0.113.1'), 429, 'RATE_LIMIT_EXCEEDED');
+      // With `true` every hop is trusted, and the client's own first entry is taken: hence the warning below.
+      const all = await startTestApp({ env: { RATE_LIMIT_PER_MINUTE: '3', TRUST_PROXY: 'true' } });
+      try {
+        for (let i = 0; i < 4; i++) expect((await from(all, '10.30.0.1', `198.51.100.${i}, 203.0.113.1`)).statusCode).toBe(401);
+      } finally {
+        await all.close();
+      }
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('TRUST_PROXY=true warns at start: unless the proxy replaces X-Forwarded-For, clients choose their address', async () => {
+    for (const [env, warns] of [
+      [{ TRUST_PROXY: 'true' }, true],
+      [{ TRUST_PROXY: '10.0.0.1' }, false],
+      [{}, false],
+    ] as const) {
+      const lines: string[] = [];
+      const logStream = new Writable({
+        write(chunk, _enc, cb) {
+          lines.push(chunk.toString());
+          cb();
+        },
+      });
+      const t = await startTestApp({ env: { ...env, LOG_LEVEL: 'warn' }, deps: { logStream } });
+      await t.close();
+      expect(lines.some((l) => l.includes('TRUST_PROXY=true trusts every')), JSON.stringify(env)).toBe(warns);
+    }
+  });
+
   it('an https PUBLIC_URL without TRUST_PROXY warns at start (the service speaks plain HTTP: a TLS proxy is in front)', async () => {
     for (const [env, warns] of [
       [{ PUBLIC_URL: 'https://pay.example.com' }, true],
