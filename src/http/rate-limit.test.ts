@@ -134,6 +134,25 @@ describe('failed authentication counts against the client address (D30)', () => 
 });
 
 describe('TRUST_PROXY (D30)', () => {
+  /** The service's log lines, as a stream it writes to. */
+  const logCapture = () => {
+    const lines: string[] = [];
+    const logStream = new Writable({
+      write(chunk, _enc, cb) {
+        lines.push(chunk.toString());
+        cb();
+      },
+    });
+    return { lines, logStream };
+  };
+  /** Whether an app started with `env` warns, at start, with a line holding `text`. */
+  const warnsAtStart = async (env: Record<string, string>, text: string) => {
+    const { lines, logStream } = logCapture();
+    const t = await startTestApp({ env: { ...env, LOG_LEVEL: 'warn' }, deps: { logStream } });
+    await t.close();
+    return lines.some((l) => l.includes(text));
+  };
+
   const from = (t: TestApp, proxy: string, client: string) =>
     t.app.inject({
       method: 'POST',
@@ -154,13 +173,7 @@ describe('TRUST_PROXY (D30)', () => {
   });
 
   it('on: the limiter key and the logs use the X-Forwarded-For client', async () => {
-    const lines: string[] = [];
-    const logStream = new Writable({
-      write(chunk, _enc, cb) {
-        lines.push(chunk.toString());
-        cb();
-      },
-    });
+    const { lines, logStream } = logCapture();
     const t = await startTestApp({ env: { RATE_LIMIT_PER_MINUTE: '3', TRUST_PROXY: 'true', LOG_LEVEL: 'info' }, deps: { logStream } });
     try {
       for (let i = 0; i < 3; i++) expect((await from(t, '10.30.0.1', '203.0.113.1')).statusCode).toBe(401);
@@ -197,16 +210,7 @@ describe('TRUST_PROXY (D30)', () => {
       [{ TRUST_PROXY: '10.0.0.1' }, false],
       [{}, false],
     ] as const) {
-      const lines: string[] = [];
-      const logStream = new Writable({
-        write(chunk, _enc, cb) {
-          lines.push(chunk.toString());
-          cb();
-        },
-      });
-      const t = await startTestApp({ env: { ...env, LOG_LEVEL: 'warn' }, deps: { logStream } });
-      await t.close();
-      expect(lines.some((l) => l.includes('TRUST_PROXY=true trusts every')), JSON.stringify(env)).toBe(warns);
+      expect(await warnsAtStart(env, 'TRUST_PROXY=true trusts every'), JSON.stringify(env)).toBe(warns);
     }
   });
 
@@ -216,16 +220,7 @@ describe('TRUST_PROXY (D30)', () => {
       [{ PUBLIC_URL: 'https://pay.example.com', TRUST_PROXY: '10.0.0.1' }, false],
       [{ PUBLIC_URL: 'http://localhost:3000' }, false],
     ] as const) {
-      const lines: string[] = [];
-      const logStream = new Writable({
-        write(chunk, _enc, cb) {
-          lines.push(chunk.toString());
-          cb();
-        },
-      });
-      const t = await startTestApp({ env: { ...env, LOG_LEVEL: 'warn' }, deps: { logStream } });
-      await t.close();
-      expect(lines.some((l) => l.includes('TRUST_PROXY is false')), JSON.stringify(env)).toBe(warns);
+      expect(await warnsAtStart(env, 'TRUST_PROXY is false'), JSON.stringify(env)).toBe(warns);
     }
   });
 

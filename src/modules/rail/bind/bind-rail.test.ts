@@ -100,6 +100,13 @@ describe('BIND adapter under faults (simulator)', () => {
   it('a status query that fails throws, so the follow-up asks again later', async () => {
     await b.fault('status', '500');
     await expect(rail.getTransfers(['NEVERSENT000003'])).rejects.toThrow(/HTTP 500/);
+    // Many at once, and BIND answers none of the first round (four at a time): it is down, so the rest are not asked.
+    const statusCalls = async () => (await b.control<Record<string, number>>('GET', '/__sim/calls')).body.status ?? 0;
+    const before = await statusCalls();
+    await b.fault('status', '500', 4);
+    const many = Array.from({ length: 10 }, (_, i) => `NEVERSENT10000${i}`.slice(0, 15));
+    await expect(rail.getTransfers(many)).rejects.toThrow(/HTTP 500/);
+    expect((await statusCalls()) - before).toBe(4);
     await b.fault('lookup', '500');
     await expect(rail.resolve('CBU', OUTSIDE_CBU)).rejects.toThrow(/HTTP 500/);
   });
