@@ -128,6 +128,22 @@ describe('GET /v1/events/stream: the dashboard’s live updates', () => {
     await s.close();
   });
 
+  it('a change of limits on this node wakes the stream at once, not at the slow poll', async () => {
+    const slow = await startTestApp({ env: { LIVE_POLL_MS: '600000', LIVE_HEARTBEAT_MS: '150' } });
+    const slowBase = await slow.app.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const u = await createOnboardedUser(slow.app, { fundArs: 100 });
+      const s = await openStream(`${slowBase}/v1/events/stream`, u.ownerToken);
+      const first = await until(() => s.states[0]);
+      await setThresholds(slow.app, u.ownerToken, { per_tx_limit_ars: 1, daily_limit_ars: 0, monthly_limit_ars: 0, require_approval_above_ars: 0 });
+      await until(() => s.states.find((x) => x.limits !== first.limits), 3_000);
+      await s.close();
+    } finally {
+      slow.app.server.closeAllConnections();
+      await slow.close();
+    }
+  });
+
   it('a change another node made (no event on this one) arrives with the slow poll', async () => {
     const s = await openStream(`${base}/v1/events/stream`, owner.ownerToken);
     const first = await until(() => s.states[0]);
