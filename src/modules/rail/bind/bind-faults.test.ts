@@ -461,6 +461,34 @@ describe('BIND turning calls away (429 with Retry-After)', () => {
     expect(booked).toHaveLength(1);
   });
 
+  it('a status query BIND turns away for one transfer: the others are confirmed, that one is asked again only after Retry-After', async () => {
+    const ids: string[] = [];
+    for (const amount of [5, 6]) {
+      const res = await withdraw(b.t.app, ana.agentToken, { amount_ars: amount, destination: OUTSIDE_CBU });
+      expect(res.statusCode, res.body).toBe(201);
+      ids.push(res.json().id as string);
+    }
+    const [held, other] = ids as [string, string];
+    const ref = (await b.t.app.ctx.store.db.selectFrom('payouts').select('rail_reference').where('id', '=', held).executeTakeFirstOrThrow()).rail_reference;
+    await b.fault('status', '429', 1000, ref);
+    await b.settled();
+    try {
+      await tick(120_000);
+      expect(await status(other)).toBe('confirmed');
+      expect(await status(held)).toBe('submitted');
+      // The 429 said Retry-After: 30, for this transfer alone: for the next 20 s BIND is not asked about it.
+      const before = await calls();
+      for (let i = 0; i < 10; i++) await tick(2_000);
+      expect(await calls()).toEqual(before);
+    } finally {
+      await b.fault('status', '429', 0);
+    }
+    await waitFor(async () => {
+      await tick(2_000);
+      return (await status(held)) === 'confirmed';
+    }, 'the held payout to be confirmed');
+  });
+
   it('while the owner’s stop is on, a payout BIND turned away is held and can be canceled; one BIND answered 500 stays in flight', async () => {
     await b.fault('transfer', '429');
     const away = await withdraw(b.t.app, ana.agentToken, { amount_ars: 10, destination: OUTSIDE_CBU });
