@@ -35,8 +35,9 @@ export function bearerToken(request: FastifyRequest): string | null {
 /** The REST credential: a bearer JWT (contract, Authentication 3). Sets `request.principal`. */
 async function authenticate(ctx: AppContext, request: FastifyRequest): Promise<Principal> {
   const token = bearerToken(request);
+  // Contract, Errors: UNAUTHENTICATED is "Bearer token missing": no header, another scheme or an empty bearer alike.
   if (token === null) throw new AppError('UNAUTHENTICATED', 'Send Authorization: Bearer <token>');
-  if (token === '') throw new AppError('INVALID_TOKEN', 'Authorization header must be "Bearer <token>"');
+  if (token === '') throw new AppError('UNAUTHENTICATED', 'The Authorization header must be "Bearer <token>"');
   if (looksLikeApiKey(token)) {
     throw new AppError('INVALID_TOKEN', 'API keys are not accepted on REST; exchange it at POST /v1/auth/token');
   }

@@ -54,10 +54,15 @@ describe('auth: login, token exchange and the bearer guard', () => {
     expectError(await t.app.inject({ method: 'POST', url: '/v1/auth/token', payload: {} }), 400, 'INVALID_REQUEST');
   });
 
-  it('no bearer → UNAUTHENTICATED; garbage and malformed headers → INVALID_TOKEN', async () => {
+  it('no bearer token (no header, another scheme, an empty bearer) → UNAUTHENTICATED; a token that is no JWT → INVALID_TOKEN', async () => {
+    // Contract, Errors: UNAUTHENTICATED is "Bearer token missing"; INVALID_TOKEN is a JWT that does not check out.
     expectError(await protectedCall(), 401, 'UNAUTHENTICATED');
+    for (const authorization of ['Basic abc', 'Bearer', 'Bearer ', 'Bearer a b']) {
+      const res = await protectedCall({ authorization });
+      expectError(res, 401, 'UNAUTHENTICATED');
+      expect(res.json().message).toContain('Bearer <token>');
+    }
     expectError(await protectedCall({ authorization: 'Bearer garbage' }), 401, 'INVALID_TOKEN');
-    expectError(await protectedCall({ authorization: 'Basic abc' }), 401, 'INVALID_TOKEN');
   });
 
   it('refuses a raw svc_ key on REST and says to exchange it', async () => {
