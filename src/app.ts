@@ -148,10 +148,10 @@ export async function buildApp(config: Config, deps: Deps = {}): Promise<Fastify
   );
 
   // D30: the service speaks plain HTTP, so an https PUBLIC_URL means a TLS proxy in front; untrusted, every client
-  // is the proxy's address (one rate-limit budget for all) and the OAuth cookies lose Secure.
+  // is the proxy's address (one rate-limit budget for all).
   if (config.publicUrl.startsWith('https://') && config.trustProxy === false) {
     logger.warn(
-      "PUBLIC_URL is https but TRUST_PROXY is false: behind a TLS proxy every client shares the proxy's address (one rate-limit budget for all) and OAuth cookies are not marked Secure; set TRUST_PROXY to the proxy's addresses",
+      "PUBLIC_URL is https but TRUST_PROXY is false: behind a TLS proxy every client shares the proxy's address (one rate-limit budget for all); set TRUST_PROXY to the proxy's addresses",
     );
   }
   // D30: `true` takes the leftmost X-Forwarded-For entry, which a proxy that appends to the header passes on from

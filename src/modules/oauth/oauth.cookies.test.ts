@@ -7,13 +7,18 @@ const PUBLIC = 'https://wallet.example.com';
 /**
  * The only cookies the service sets are the authorization's (the library's interaction cookies and the consent
  * cookie that binds the consent page to the browser that asked, D44); the owner's session itself is a bearer token
- * (D33), never a cookie. Behind a TLS-terminating proxy (PUBLIC_URL https, TRUST_PROXY, X-Forwarded-Proto) they are
- * Secure, and always HttpOnly and SameSite, scoped to the one authorization's paths.
+ * (D33), never a cookie. With an https PUBLIC_URL (a TLS-terminating proxy in front) they are Secure, whether the
+ * proxy is trusted or not and whatever X-Forwarded-Proto says, and always HttpOnly and SameSite, scoped to the one
+ * authorization's paths.
  */
-describe('the authorization cookies behind an https proxy', () => {
+describe.each([
+  ['trusted', { TRUST_PROXY: 'true' }, { 'x-forwarded-proto': 'https', 'x-forwarded-for': '203.0.113.7' }],
+  ['not trusted', {}, {}],
+  ['saying http', { TRUST_PROXY: 'true' }, { 'x-forwarded-proto': 'http' }],
+])('the authorization cookies behind an https proxy (%s)', (_name, env, headers) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await startTestApp({ env: { PUBLIC_URL: PUBLIC, TRUST_PROXY: 'true' } });
+    t = await startTestApp({ env: { PUBLIC_URL: PUBLIC, ...env } });
   });
   afterAll(() => t.close());
 
@@ -29,7 +34,7 @@ describe('the authorization cookies behind an https proxy', () => {
       resource: `${PUBLIC}/mcp`,
     });
     // As the proxy forwards the browser's request.
-    const res = await t.app.inject({ method: 'GET', url: `/oauth/auth?${query}`, headers: { 'x-forwarded-proto': 'https', 'x-forwarded-for': '203.0.113.7' } });
+    const res = await t.app.inject({ method: 'GET', url: `/oauth/auth?${query}`, headers });
     expect(res.statusCode, res.body).toBe(303);
     expect(res.headers.location).toMatch(/^\/connect\//);
     const cookies = res.cookies;

@@ -112,8 +112,9 @@ export class OAuthServer {
   provider(): Provider {
     if (!this.built) {
       this.built = new Provider(this.issuer, this.configuration());
-      // Behind a proxy that terminates TLS the library must believe X-Forwarded-Proto to build its URLs (D30).
-      this.built.proxy = this.ctx.config.trustProxy !== false;
+      // The library builds its URLs from X-Forwarded-Host and -Proto, which the hand-over (oauth.routes.ts) sets
+      // from PUBLIC_URL on every request: never from what a caller sent.
+      this.built.proxy = true;
     }
     return this.built;
   }
@@ -211,6 +212,8 @@ export class OAuthServer {
       },
       features: {
         devInteractions: { enabled: false },
+        // A DPoP-bound token needs a proof at every use; /mcp takes bearer tokens only, so none is offered.
+        dPoP: { enabled: false },
         userinfo: { enabled: false },
         rpInitiatedLogout: { enabled: false },
         revocation: { enabled: true },

@@ -52,6 +52,15 @@ export async function oauthRoutes(app: App, ctx: AppContext, oauth: OAuthServer)
     if (request.raw.url?.startsWith('/.well-known/oauth-authorization-server')) {
       request.raw.url = '/.well-known/openid-configuration' + request.raw.url.slice('/.well-known/oauth-authorization-server'.length);
     }
+    // The library names its endpoints after the request's host and scheme: pinned to PUBLIC_URL (its issuer), so a
+    // Host or X-Forwarded-* header a caller chose never reaches the metadata, and https holds behind a proxy that
+    // terminates TLS. Its idea of the caller's address is the one Fastify settled under TRUST_PROXY.
+    const publicUrl = new URL(oauth.issuer);
+    const headers = request.raw.headers;
+    headers.host = headers['x-forwarded-host'] = publicUrl.host;
+    headers['x-forwarded-proto'] = publicUrl.protocol.slice(0, -1);
+    headers['x-forwarded-for'] = request.ip;
+    delete headers.forwarded;
     for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) reply.raw.setHeader(name, value);
     // Hijacked, the reply skips the onSend hook that sets these on every other response; the library's pages need them too.
     for (const [name, value] of Object.entries(EVERY_RESPONSE_HEADERS)) reply.raw.setHeader(name, value);

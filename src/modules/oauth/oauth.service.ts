@@ -170,7 +170,9 @@ export async function approveInteraction(
         asked.push(...agent.scopes);
         interaction.params.scope = asked.join(' ');
       }
-      if (asked.length > 0) grant.rejectOIDCScope(asked.filter((s) => s !== 'openid' && s !== 'offline_access').join(' '));
+      // `openid` is refused too (no ID token: an app learns nothing of the owner): left neither granted nor refused,
+      // the library would ask for consent again on the way back, and that second consent would revoke this grant.
+      if (asked.length > 0) grant.rejectOIDCScope(asked.filter((s) => s !== 'offline_access').join(' '));
       if (asked.includes('offline_access')) grant.addOIDCScope('offline_access');
       const grantId = await grant.save();
       made.grantId = grantId;
