@@ -297,6 +297,25 @@ describe('dashboard (Chromium against the built server)', () => {
     await expect.poll(() => page.getByLabel('Límite diario').inputValue(), { timeout: 10_000 }).toBe('800.000,00');
     const after = (await rest.call('GET', '/v1/thresholds', { token: ownerToken })).json;
     expect(after).toMatchObject({ daily_limit_ars: 800000, require_approval_above_ars: 1000, whitelist_cbus: [OTHER_CBU] });
+
+    // Decided, the proposal still says what it set: the limit it proposed, not a comparison with the limits now.
+    await nav('Aprobaciones');
+    const decided = page.locator('.approval', { hasText: 'Cambio de límites' }).filter({ hasText: 'Aprobada' }).first();
+    await decided.waitFor({ timeout: 10_000 });
+    const row = decided.locator('tr', { hasText: 'Límite diario' });
+    expect(await row.locator('ins').textContent()).toBe('$\u00a0800.000,00');
+    expect(await row.locator('del').count()).toBe(0);
+    expect(await decided.textContent()).not.toContain('sin cambio');
+    for (const [label, vp] of [
+      ['phone', PHONE],
+      ['desktop', DESKTOP],
+    ] as const) {
+      await page.setViewportSize(vp);
+      // Clear of the sticky header, which an element screenshot would otherwise catch over the card's top.
+      await decided.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+      await decided.screenshot({ path: path.join(SHOTS, `dashboard-approvals-decided-proposal-${label}.png`) });
+    }
+    await page.setViewportSize(DESKTOP);
   });
 
   it('lists payouts with a status filter and pages', async () => {

@@ -29,10 +29,17 @@ const Approval = Type.Object({
     }),
     Type.Null(),
   ]),
-  threshold_change: Type.Union([
-    Type.Object({ current: Type.Record(Type.String(), Type.Unknown()), proposed: Type.Record(Type.String(), Type.Unknown()) }),
-    Type.Null(),
-  ]),
+  threshold_change: Type.Union(
+    [
+      Type.Object({ current: Type.Record(Type.String(), Type.Unknown()), proposed: Type.Record(Type.String(), Type.Unknown()) }),
+      Type.Null(),
+    ],
+    {
+      description:
+        'An agent\'s proposal: `current` is the limits in force now; `proposed`, while pending, the fields approving would change ' +
+        'now, and once decided, the fields the proposal set',
+    },
+  ),
 });
 
 /** D23 `dashboard` channel: the owner sees what is asked and decides it. */

@@ -271,6 +271,13 @@ describe('MCP propose_threshold_change', () => {
     const ok = await t.app.inject({ method: 'POST', url: `/v1/approvals/${res.structuredContent!.approval_id}/approve`, headers: bearer(u.ownerToken) });
     expect(ok.statusCode).toBe(200);
     expect(await thresholds(u.ownerToken)).toEqual({ ...before, daily_limit_ars: 750000, whitelist_cbus: [EXTERNAL_CBU] });
+    // Decided, the approval still says what was proposed: measured against the limits now in force (which hold it),
+    // it would say nothing changed.
+    const changed = { daily_limit_ars: 750000, whitelist_cbus: [EXTERNAL_CBU] };
+    expect(ok.json().threshold_change).toMatchObject({ proposed: changed });
+    const listed = (await t.app.inject({ method: 'GET', url: '/v1/approvals?status=approved', headers: bearer(u.ownerToken) })).json().approvals;
+    expect(listed[0]).toMatchObject({ status: 'approved', threshold_change: { proposed: changed } });
+    expect(Object.keys(listed[0].threshold_change.proposed).sort()).toEqual(Object.keys(changed).sort());
     await c.close();
   });
 

@@ -1,6 +1,6 @@
 import type { ApprovalKindHandler } from '../approvals/approval-kinds.js';
 import type { PolicyThresholds } from '../policy/policy.js';
-import { loadThresholds, toThresholdsView, writeThresholds } from './thresholds.service.js';
+import { FIELD_KEYS, loadThresholds, toThresholdsView, writeThresholds } from './thresholds.service.js';
 
 /**
  * What an agent's proposal asks (D13): the limits it would set, and the trusted destinations it would add and take
@@ -26,14 +26,23 @@ export function applyProposal(current: PolicyThresholds, p: ThresholdProposal): 
   return next;
 }
 
+/** Whether `p` sets the wire field `field`. */
+function names(p: ThresholdProposal, field: string): boolean {
+  const key = FIELD_KEYS[field as keyof typeof FIELD_KEYS];
+  return key === 'whitelist' ? p.whitelist !== undefined || p.whitelistAdd !== undefined || p.whitelistRemove !== undefined : p[key] !== undefined;
+}
+
 /** An agent's proposal (D13): approving writes only what was proposed; rejecting or expiring changes nothing. */
 export const thresholdApprovals: ApprovalKindHandler = {
   async describe(ctx, db, a) {
     const stored = await loadThresholds(ctx, db, a.user_id);
+    const proposal = JSON.parse(a.proposal!) as ThresholdProposal;
     const current: Record<string, unknown> = { ...toThresholdsView(stored) };
-    const proposed = toThresholdsView(applyProposal(stored, JSON.parse(a.proposal!) as ThresholdProposal));
-    const changed = Object.fromEntries(Object.entries(proposed).filter(([k, v]) => JSON.stringify(v) !== JSON.stringify(current[k])));
-    return { thresholdChange: { current, proposed: changed } };
+    const proposed = toThresholdsView(applyProposal(stored, proposal));
+    // Pending: what approving would change now. Decided: the fields the proposal named, since an approved one is in
+    // force, and measured against the limits now it would show nothing.
+    const shown = a.status === 'pending' ? ([k, v]: [string, unknown]) => JSON.stringify(v) !== JSON.stringify(current[k]) : ([k]: [string, unknown]) => names(proposal, k);
+    return { thresholdChange: { current, proposed: Object.fromEntries(Object.entries(proposed).filter(shown)) } };
   },
   async approve(ctx, tx, a, now) {
     const current = await loadThresholds(ctx, tx, a.user_id);

@@ -3270,6 +3270,7 @@ export interface operations {
                             } | null;
                             /** @description pending, approved, rejected or expired */
                             status: string;
+                            /** @description An agent's proposal: `current` is the limits in force now; `proposed`, while pending, the fields approving would change now, and once decided, the fields the proposal set */
                             threshold_change: {
                                 current: {
                                     [key: string]: unknown;
@@ -3464,6 +3465,7 @@ export interface operations {
                         } | null;
                         /** @description pending, approved, rejected or expired */
                         status: string;
+                        /** @description An agent's proposal: `current` is the limits in force now; `proposed`, while pending, the fields approving would change now, and once decided, the fields the proposal set */
                         threshold_change: {
                             current: {
                                 [key: string]: unknown;
@@ -3655,6 +3657,7 @@ export interface operations {
                         } | null;
                         /** @description pending, approved, rejected or expired */
                         status: string;
+                        /** @description An agent's proposal: `current` is the limits in force now; `proposed`, while pending, the fields approving would change now, and once decided, the fields the proposal set */
                         threshold_change: {
                             current: {
                                 [key: string]: unknown;
@@ -3924,6 +3927,7 @@ export interface operations {
                         } | null;
                         /** @description pending, approved, rejected or expired */
                         status: string;
+                        /** @description An agent's proposal: `current` is the limits in force now; `proposed`, while pending, the fields approving would change now, and once decided, the fields the proposal set */
                         threshold_change: {
                             current: {
                                 [key: string]: unknown;

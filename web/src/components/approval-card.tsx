@@ -28,7 +28,11 @@ function valueText(t: T, field: string, v: unknown): React.ReactNode {
 }
 
 /** An agent's proposed threshold change as old → new, only the fields it touches. */
-export function ThresholdDiff({ change }: { change: { current: Record<string, unknown>; proposed: Record<string, unknown> } }) {
+/**
+ * A proposal's limits: pending, beside the ones in force (what approving changes now); decided, only what was
+ * proposed, since the limits in force now are no longer what the owner decided against.
+ */
+export function ThresholdDiff({ change, decided = false }: { change: { current: Record<string, unknown>; proposed: Record<string, unknown> }; decided?: boolean }) {
   const { t } = useI18n();
   const fields = THRESHOLD_FIELDS.filter((f) => f in change.proposed);
   return (
@@ -37,19 +41,21 @@ export function ThresholdDiff({ change }: { change: { current: Record<string, un
       <thead>
         <tr>
           <th scope="col">{t('diff.field')}</th>
-          <th scope="col">{t('diff.old')}</th>
+          {!decided && <th scope="col">{t('diff.old')}</th>}
           <th scope="col">{t('diff.new')}</th>
         </tr>
       </thead>
       <tbody>
         {fields.map((f) => {
-          const same = JSON.stringify(change.current[f]) === JSON.stringify(change.proposed[f]);
+          const same = !decided && JSON.stringify(change.current[f]) === JSON.stringify(change.proposed[f]);
           return (
             <tr key={f}>
               <th scope="row">{f === 'whitelist_cbus' ? t('limits.whitelist') : t(`limits.${f}` as MessageKey)}</th>
-              <td data-label={t('diff.old')}>
-                <del className={same ? 'same' : undefined}>{valueText(t, f, change.current[f])}</del>
-              </td>
+              {!decided && (
+                <td data-label={t('diff.old')}>
+                  <del className={same ? 'same' : undefined}>{valueText(t, f, change.current[f])}</del>
+                </td>
+              )}
               <td data-label={t('diff.new')}>
                 <ins className={same ? 'same' : undefined}>
                   {valueText(t, f, change.proposed[f])}
@@ -159,7 +165,7 @@ export function ApprovalCard({ approval: a, fetchedAt }: { approval: Approval; f
           </div>
         )}
       </dl>
-      {a.threshold_change && <ThresholdDiff change={a.threshold_change} />}
+      {a.threshold_change && <ThresholdDiff change={a.threshold_change} decided={!pending} />}
       {decide.error && <ErrorBox error={decide.error} />}
       <div className="actions">
         {pending && (
