@@ -62,7 +62,10 @@ describe("an owner acting on another owner's ids", () => {
       expect(r.body, format).not.toContain('de Ana');
     }
     // A's own cancel of a payout that is not `approved` is 409; B's must not tell the id exists.
-    expectError(await as(a, 'POST', `/v1/withdraws/${pending.id}/cancel`), 409, 'PAYOUT_NOT_CANCELABLE');
+    const own = await as(a, 'POST', `/v1/withdraws/${pending.id}/cancel`);
+    expectError(own, 409, 'PAYOUT_NOT_CANCELABLE');
+    // Waiting for approval, it is rejected rather than canceled: the answer says where.
+    expect(own.json().message).toContain(`/v1/approvals/${pending.approval_id}/reject`);
     expectError(await as(b, 'POST', `/v1/withdraws/${pending.id}/cancel`), 404, 'NOT_FOUND');
     expect(((await as(b, 'GET', '/v1/withdraws')).json().withdraws as { id: string }[]).map((w) => w.id)).not.toContain(pending.id);
   });

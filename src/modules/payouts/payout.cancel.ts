@@ -25,7 +25,9 @@ export async function cancelPayout(ctx: AppContext, who: Principal, payoutId: st
         'PAYOUT_NOT_CANCELABLE',
         p.status === 'approved'
           ? 'This payout is already on its way to the bank; it can no longer be canceled'
-          : `Only a payout that waits to be sent can be canceled; this one is ${p.status}`,
+          : p.status === 'pending_approval'
+            ? `This payout waits for your approval: reject it instead (POST /v1/approvals/${p.approval_id}/reject)`
+            : `Only a payout that waits to be sent can be canceled; this one is ${p.status}`,
       );
     }
     const failed = await transition(ctx, tx, p.id, ['approved'], 'failed', 'payout.failed', { failure_reason: CANCELED_BY_OWNER });
