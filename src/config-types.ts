@@ -106,7 +106,16 @@ export interface Config {
    * `aprobacion_pago:es_AR`) with four body parameters and two quick-reply buttons; `apiRoot` is the Graph API
    * with its version (tests point it at a fake).
    */
-  whatsapp: { token: string; phoneNumberId: string; appSecret: string; verifyToken: string; template: { name: string; language: string }; apiRoot: string };
+  whatsapp: {
+    token: string;
+    phoneNumberId: string;
+    appSecret: string;
+    verifyToken: string;
+    template: { name: string; language: string };
+    /** An agent's proposal of limits (D45); null: such proposals are not asked on WhatsApp. */
+    limitsTemplate: { name: string; language: string } | null;
+    apiRoot: string;
+  };
   logLevel: string;
   /** D43: which bank rail holds the money. `sandbox` (default) is the simulated bank; `bind` is BIND's PSP API. */
   bankRail: 'sandbox' | 'bind';

@@ -163,6 +163,14 @@ describe('a bad value names the variable and what it takes', () => {
 });
 
 describe('amounts in pesos', () => {
+  it('the WhatsApp limits template is name:language or nothing (then proposals of limits are not asked there)', () => {
+    expect(parseConfig({}).whatsapp.limitsTemplate).toBeNull();
+    expect(parseConfig({ WHATSAPP_LIMITS_TEMPLATE: 'cambio_limites:es_AR' }).whatsapp.limitsTemplate).toEqual({ name: 'cambio_limites', language: 'es_AR' });
+    for (const bad of ['cambio_limites', ':es_AR', 'cambio_limites:']) {
+      expect(() => parseConfig({ WHATSAPP_LIMITS_TEMPLATE: bad })).toThrow(/WHATSAPP_LIMITS_TEMPLATE: name:language/);
+    }
+  });
+
   it('a default limit or cap takes at most 2 decimals (centavos), naming the variable', () => {
     expect(() => parseConfig({ DEFAULT_PER_TX_LIMIT_ARS: '100.123' })).toThrow(/DEFAULT_PER_TX_LIMIT_ARS: Expected pesos with at most 2 decimals \(got "100.123"\)/);
     expect(parseConfig({ ABSOLUTE_CAP_ARS: '100.25' }).absoluteCapArs).toBe(100.25);

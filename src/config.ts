@@ -89,6 +89,7 @@ const EnvSchema = Type.Object({
   WHATSAPP_APP_SECRET: Type.String({ default: '' }),
   WHATSAPP_VERIFY_TOKEN: Type.String({ default: '' }),
   WHATSAPP_TEMPLATE: Type.String({ default: '' }),
+  WHATSAPP_LIMITS_TEMPLATE: Type.String({ default: '' }),
   WHATSAPP_API_ROOT: Type.String({ default: 'https://graph.facebook.com/v21.0' }),
   LOG_LEVEL: Type.Union(
     ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l)),
@@ -211,6 +212,11 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
         'WHATSAPP_VERIFY_TOKEN (≥ 16 characters) and WHATSAPP_TEMPLATE as name:language (e.g. aprobacion_pago:es_AR)',
     );
   }
+  // D45: an agent's proposal of limits needs a template of its own (the approval template speaks of a payment).
+  const [limitsName = '', limitsLanguage = ''] = e.WHATSAPP_LIMITS_TEMPLATE.split(':').map((x) => x.trim());
+  if (e.WHATSAPP_LIMITS_TEMPLATE.trim() !== '' && (!limitsName || !limitsLanguage)) {
+    throw new ConfigError('Invalid configuration:\n  WHATSAPP_LIMITS_TEMPLATE: name:language (e.g. cambio_limites:es_AR), or empty');
+  }
   // A mistyped entry would never match, and every payout to that account would wait for approval unexplained.
   const badWhitelisted = list(e.DEFAULT_WHITELIST_CBUS).find((w) => kindOf(w) === null);
   if (badWhitelisted !== undefined) {
@@ -311,6 +317,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       appSecret: e.WHATSAPP_APP_SECRET,
       verifyToken: e.WHATSAPP_VERIFY_TOKEN,
       template: { name: templateName, language: templateLanguage },
+      limitsTemplate: limitsName ? { name: limitsName, language: limitsLanguage } : null,
       apiRoot: e.WHATSAPP_API_ROOT.replace(/\/+$/, ''),
     },
     logLevel: e.LOG_LEVEL,

@@ -277,6 +277,43 @@ describe('Telegram approvals, adversarial', () => {
     }
   });
 
+  it("Aprobar on an agent's limits proposal after the owner changed those limits writes nothing: the message showed other limits", async () => {
+    const { proposeThresholdChange } = await import('../src/modules/thresholds/threshold-proposal.service.js');
+    const agent = { userId: ana.id, kind: 'api_key' as const, keyId: ana.apiKeyId, keyName: 'default' };
+    const perTx = async () => (await t.app.inject({ method: 'GET', url: '/v1/thresholds', headers: bearer(ana.ownerToken) })).json().per_tx_limit_ars;
+    await setThresholds(t.app, ana.ownerToken, { ...noLimits, per_tx_limit_ars: 300_000 });
+    try {
+      const p = await proposeThresholdChange(t.app.ctx, agent, { per_tx_limit_ars: 200_000 });
+      // What the owner reads: a tightening.
+      expect(String(tg.of('sendMessage').at(-1)!.body.text)).toContain('Límite por pago: $ 300.000,00 → $ 200.000,00');
+      // Worried, the owner tightens much further on the dashboard; later presses Aprobar on the old message.
+      await setThresholds(t.app, ana.ownerToken, { ...noLimits, per_tx_limit_ars: 10_000 });
+      await press(`a:${p.approval_id}`, ANA_CHAT);
+      expect(await perTx()).toBe(10_000); // not loosened twentyfold
+      expect(lastAnswer()).toBe('No se pudo aprobar: cambiaste esos límites después de la propuesta; el agente puede proponerla de nuevo. El pedido se cerró sin cambiar tus límites.');
+      const edited = String(tg.of('editMessageText').at(-1)!.body.text);
+      expect(edited).toContain('🚫 No se pudo aprobar');
+      expect(edited).toContain('sin cambiar tus límites');
+      const decided = (await t.app.inject({ url: `/v1/approvals/${p.approval_id}`, headers: bearer(ana.ownerToken) })).json();
+      expect(decided).toMatchObject({ status: 'rejected', decided_via: 'policy' });
+
+      // The dashboard shows the limits in force as the owner decides: an approval there stands.
+      const again = await proposeThresholdChange(t.app.ctx, agent, { per_tx_limit_ars: 20_000 });
+      await setThresholds(t.app, ana.ownerToken, { ...noLimits, per_tx_limit_ars: 15_000 });
+      const shown = (await t.app.inject({ url: `/v1/approvals/${again.approval_id}`, headers: bearer(ana.ownerToken) })).json();
+      expect(shown.threshold_change).toMatchObject({ current: { per_tx_limit_ars: 15_000 }, proposed: { per_tx_limit_ars: 20_000 } });
+      expect((await t.app.inject({ method: 'POST', url: `/v1/approvals/${again.approval_id}/approve`, headers: bearer(ana.ownerToken) })).statusCode).toBe(200);
+      expect(await perTx()).toBe(20_000);
+      // A proposal whose limits nobody touched is approved from Telegram as before.
+      const third = await proposeThresholdChange(t.app.ctx, agent, { per_tx_limit_ars: 25_000 });
+      await press(`a:${third.approval_id}`, ANA_CHAT);
+      expect(lastAnswer()).toBe('Aprobado');
+      expect(await perTx()).toBe(25_000);
+    } finally {
+      await setThresholds(t.app, ana.ownerToken, noLimits);
+    }
+  });
+
   it('Telegram down when the approval is created: the owner decides on the dashboard and no stale notice follows', async () => {
     tg.setFailing(true);
     const { id, approval_id } = (await withdraw(t.app, ana.agentToken, { amount_ars: 66_000, destination: EXTERNAL_CBU })).json();

@@ -63,6 +63,7 @@ describe('WhatsApp approvals, adversarial', () => {
         WHATSAPP_APP_SECRET: SECRET,
         WHATSAPP_VERIFY_TOKEN: 'wa-adv-verify-token-0123456789',
         WHATSAPP_TEMPLATE: 'aprobacion_pago:es_AR',
+        WHATSAPP_LIMITS_TEMPLATE: 'cambio_limites:es_AR',
         WHATSAPP_API_ROOT: wa.apiRoot,
       },
     });
@@ -100,6 +101,20 @@ describe('WhatsApp approvals, adversarial', () => {
     // The forged attempts did not spend the message id: Meta's real delivery still counts.
     expect((await raw(payload, { 'x-hub-signature-256': signature })).statusCode).toBe(200);
     expect(await statusOf(ana, id)).toBe('submitted');
+  });
+
+  it('a delivery with no body, or not JSON, is refused as unsigned (401), not a server error', async () => {
+    const empty = `sha256=${createHmac('sha256', SECRET).update('').digest('hex')}`;
+    for (const headers of <Record<string, string>[]>[{}, { 'x-hub-signature-256': 'sha256=00' }]) {
+      for (const type of ['application/json', 'text/plain']) {
+        const res = await t.app.inject({ method: 'POST', url: '/v1/channels/whatsapp/webhook', headers: { 'content-type': type, ...headers } });
+        expect(res.statusCode, `${type} ${JSON.stringify(headers)}: ${res.body}`).toBeLessThan(500);
+        expect(res.statusCode).not.toBe(200);
+      }
+    }
+    // Signed but empty: nothing to read, said as such.
+    const signedEmpty = await t.app.inject({ method: 'POST', url: '/v1/channels/whatsapp/webhook', headers: { 'content-type': 'application/json', 'x-hub-signature-256': empty } });
+    expect(signedEmpty.statusCode, signedEmpty.body).toBe(400);
   });
 
   it('a signed delivery with a charset in its content type is still read', async () => {
@@ -211,6 +226,29 @@ describe('WhatsApp approvals, adversarial', () => {
     expect(await statusOf(ana, id)).toBe('rejected');
   });
 
+  it("an agent's name with any kind of line break stays on one line in the template (a parameter takes none)", async () => {
+    // An OAuth app names its agent itself (client_name) unless the owner types another name.
+    const { templateParams } = await import('../src/modules/whatsapp/whatsapp.messages.js');
+    const name = 'compras\u2028Monto: $ 1,00\u0085Destinatario: Ana\u2029fin';
+    const params = templateParams({ approvalId: 'apr_x', apiKeyName: name, payout: { amount: 100, destination: EXTERNAL_CBU, destinationKind: 'CBU', reasons: [] } } as never);
+    expect(params[3]).toBe('el agente «compras · Monto: $ 1,00 · Destinatario: Ana · fin»');
+    for (const p of params) expect(p).not.toMatch(/[\u0085\u2028\u2029]/);
+  });
+
+  it("Aprobar on an agent's limits proposal after the owner changed those limits writes nothing, and says why", async () => {
+    const { proposeThresholdChange } = await import('../src/modules/thresholds/threshold-proposal.service.js');
+    await setThresholds(t.app, ana.ownerToken, { ...noLimits, per_tx_limit_ars: 300_000 });
+    try {
+      const p = await proposeThresholdChange(t.app.ctx, { userId: ana.id, kind: 'api_key', keyId: ana.apiKeyId, keyName: 'default' }, { per_tx_limit_ars: 200_000 });
+      await setThresholds(t.app, ana.ownerToken, { ...noLimits, per_tx_limit_ars: 10_000 });
+      await press(`a:${p.approval_id}`, ANA);
+      expect(lastText()).toBe('🚫 No se pudo aprobar: cambiaste esos límites después de la propuesta; el agente puede proponerla de nuevo. El pedido se cerró sin cambiar tus límites.');
+      expect((await t.app.inject({ url: '/v1/thresholds', headers: bearer(ana.ownerToken) })).json().per_tx_limit_ars).toBe(10_000);
+    } finally {
+      await setThresholds(t.app, ana.ownerToken, noLimits);
+    }
+  });
+
   it("the template shows what an agent's proposal over a long trusted list would change", async () => {
     const list = Array.from({ length: 100 }, (_, i) => `proveedor.pagos.${String(i).padStart(3, '0')}`);
     await setThresholds(t.app, ana.ownerToken, { ...noLimits, whitelist_cbus: list });
@@ -219,6 +257,12 @@ describe('WhatsApp approvals, adversarial', () => {
     try {
       const sent = wa.templates().find((c) => JSON.stringify(c.body).includes(p.approval_id))!;
       expect(sent).toBeDefined();
+      // Its own template, not the payment one ("Un pago de {{1}} a {{2}}…"): {{1}} what changes, {{2}} who proposes it.
+      const template = sent.body.template as { name: string; components: { type: string; parameters: { text?: string }[] }[] };
+      expect(template.name).toBe('cambio_limites');
+      const params = template.components.find((c) => c.type === 'body')!.parameters.map((x) => x.text);
+      expect(params).toHaveLength(2);
+      expect(params[1]).toBe('el agente «default»');
       // The owner approving from the phone must be able to see the destination the agent adds.
       expect(JSON.stringify(sent.body)).toContain('agente.cuenta.propia');
     } finally {

@@ -40,9 +40,9 @@ export interface ApprovalView {
 }
 
 /** The configured channels that can reach this user now (D23); none means approvals cannot be asked for. */
-export async function availableChannels(ctx: AppContext, userId: string, db: Executor = ctx.store.db): Promise<ApprovalChannel[]> {
+export async function availableChannels(ctx: AppContext, userId: string, db: Executor = ctx.store.db, kind: ApprovalKind = 'payout'): Promise<ApprovalChannel[]> {
   const out: ApprovalChannel[] = [];
-  for (const c of ctx.channels) if (await c.isAvailable(userId, db)) out.push(c);
+  for (const c of ctx.channels) if ((c.handles?.(kind) ?? true) && (await c.isAvailable(userId, db))) out.push(c);
   return out;
 }
 

@@ -1,6 +1,6 @@
 import { formatArs } from '../../shared/money.js';
 import type { ApprovalNotice } from '../approvals/channels/channel.port.js';
-import { changeLines, reasonsText } from '../approvals/channels/notice-text.js';
+import { changeLines, endedText, reasonsText } from '../approvals/channels/notice-text.js';
 
 /** Approval messages in plain Spanish for the owner (D23). */
 const when = new Intl.DateTimeFormat('es-AR', { timeZone: 'America/Argentina/Buenos_Aires', dateStyle: 'medium', timeStyle: 'short' });
@@ -38,10 +38,14 @@ const OUTCOME: Record<string, string> = {
   expired: '⌛ Vencido: no se respondió a tiempo, no se hizo nada',
 };
 
-/** The owner approved, and the re-check at that moment ended the request instead (KYC, the cap, the destination). */
-const ENDED_BY_RECHECK = '🚫 No se pudo aprobar: al revisarlo de nuevo algo lo impedía; el pedido se cerró sin pagar (el panel dice por qué)';
+/**
+ * The owner approved, and the re-check at that moment ended the request instead (KYC, the cap, the destination; for
+ * a proposal, limits the owner changed since).
+ */
+const endedByRecheck = (n: ApprovalNotice) =>
+  `🚫 No se pudo aprobar: al revisarlo de nuevo algo lo impedía; el pedido se cerró ${endedText(n.thresholdChange ? 'threshold_change' : 'payout')} (el panel dice por qué)`;
 
 export function resolvedText(n: ApprovalNotice): string {
-  const outcome = n.status === 'rejected' && n.decidedVia === 'policy' ? ENDED_BY_RECHECK : (OUTCOME[n.status] ?? n.status);
+  const outcome = n.status === 'rejected' && n.decidedVia === 'policy' ? endedByRecheck(n) : (OUTCOME[n.status] ?? n.status);
   return `${pendingText(n).replace(/^🔔 Aprobación requerida/, 'Solicitud')}\n\n${outcome}`;
 }

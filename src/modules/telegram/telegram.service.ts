@@ -55,10 +55,14 @@ export async function createLinkCode(ctx: AppContext, userId: string) {
   const now = ctx.clock.now();
   const code = randomBytes(12).toString('base64url');
   const expires = new Date(now.getTime() + LINK_CODE_TTL_MS);
-  await ctx.store.db
-    .insertInto('telegram_link_codes')
-    .values({ code, user_id: userId, created_at: now.toISOString(), expires_at: expires.toISOString(), used_at: null })
-    .execute();
+  // Only the newest code links (as on WhatsApp): an earlier deep link seen by someone else is worth nothing.
+  await ctx.store.transaction(async (tx) => {
+    await tx.deleteFrom('telegram_link_codes').where('user_id', '=', userId).where('used_at', 'is', null).execute();
+    await tx
+      .insertInto('telegram_link_codes')
+      .values({ code, user_id: userId, created_at: now.toISOString(), expires_at: expires.toISOString(), used_at: null })
+      .execute();
+  });
   let username: string;
   try {
     username = await channel.botUsername();
@@ -165,7 +169,7 @@ async function handleFreshUpdate(ctx: AppContext, channel: TelegramChannel, upda
     ctx.log.warn({ chatId, approval: m[2] }, 'telegram press by someone other than the linked chat');
     return void (await answer('No autorizado'));
   }
-  const approval = await ctx.store.db.selectFrom('approvals').select(['id', 'user_id']).where('id', '=', m[2]!).executeTakeFirst();
+  const approval = await ctx.store.db.selectFrom('approvals').select(['id', 'user_id', 'kind']).where('id', '=', m[2]!).executeTakeFirst();
   const link = approval
     ? await ctx.store.db.selectFrom('telegram_links').selectAll().where('user_id', '=', approval.user_id).executeTakeFirst()
     : undefined;
@@ -187,7 +191,7 @@ async function handleFreshUpdate(ctx: AppContext, channel: TelegramChannel, upda
     // Why, as WhatsApp's answers say it (a callback answer is at most 200 characters).
     else if (e.code === 'PAYOUTS_PAUSED') await answer('Pagos pausados: no se puede aprobar. Podés rechazar, o reanudar desde el panel.');
     // The re-check ended the request (D28): the message will read as rejected, so the owner who approved is told why.
-    else if (e.code === 'PAYOUT_DENIED') await answer(deniedOnApproveText((e.details?.reasons as string[]) ?? []).slice(0, 200));
+    else if (e.code === 'PAYOUT_DENIED') await answer(deniedOnApproveText((e.details?.reasons as string[]) ?? [], approval.kind).slice(0, 200));
     else await answer('No se pudo completar');
   }
 }
@@ -212,10 +216,11 @@ async function linkChat(ctx: AppContext, channel: TelegramChannel, msg: NonNulla
     await channel.api.sendMessage(chatId, 'El código no es válido o venció. Generá uno nuevo desde el panel.').catch(() => {});
     return;
   }
-  const linked = await ctx.store.transaction(async (tx) => {
+  const linked = await ctx.store.transaction(async (tx): Promise<false | { before: string | null }> => {
     // The code is spent with the link it makes, or not at all (a failure leaves it for Telegram's redelivery).
     const used = await tx.updateTable('telegram_link_codes').set({ used_at: now }).where('code', '=', code).where('used_at', 'is', null).executeTakeFirst();
     if (Number(used.numUpdatedRows) !== 1) return false;
+    const before = await tx.selectFrom('telegram_links').select('chat_id').where('user_id', '=', row.user_id).executeTakeFirst();
     const values = { chat_id: chatId, username: msg.from?.username ?? null, linked_at: now, state: 'active' as const, error_code: null, error_text: null, error_at: null };
     await tx
       .insertInto('telegram_links')
@@ -223,10 +228,15 @@ async function linkChat(ctx: AppContext, channel: TelegramChannel, msg: NonNulla
       .onConflict((oc) => oc.column('user_id').doUpdateSet(values))
       .execute();
     await writeAudit(tx, ctx.clock, { userId: row.user_id, kind: 'owner' }, { action: 'telegram.linked', data: { chat_id: chatId } });
-    return true;
+    return { before: before?.chat_id ?? null };
   });
   if (!linked) return;
   await channel.api.sendMessage(chatId, '✅ Listo: vas a recibir aquí las aprobaciones de pagos.').catch(() => {});
+  // The chat that had the approvals learns they moved: a link the owner did not make shows where they look.
+  if (linked.before && linked.before !== chatId) {
+    const moved = 'Este chat ya no recibe las aprobaciones de pagos: se vinculó otro chat. Si no fuiste vos, entrá al panel y revisá los canales.';
+    await channel.api.sendMessage(linked.before, moved).catch(() => {});
+  }
 }
 
 /**

@@ -89,6 +89,26 @@ describe('Telegram approval channel (D23)', () => {
     owner.agentToken = (await t.app.inject({ method: 'POST', url: '/v1/auth/token', payload: { api_key: owner.apiKey } })).json().token;
   });
 
+  it('only the newest link code links; linking another chat tells the chat that stops receiving approvals', async () => {
+    const u = await createOnboardedUser(t.app);
+    const newCode = async () => (await t.app.inject({ method: 'POST', url: '/v1/approval-channels/telegram', headers: bearer(u.ownerToken) })).json().code as string;
+    const linkedChat = async () => (await t.app.ctx.store.db.selectFrom('telegram_links').select('chat_id').where('user_id', '=', u.id).executeTakeFirst())?.chat_id;
+    // An earlier deep link (a screen share, a photo of the QR, the browser's history) is worth nothing once a newer one exists.
+    const old = await newCode();
+    const fresh = await newCode();
+    await start(old, 901);
+    expect(String(lastSent().body.text)).toContain('no es válido');
+    expect(await linkedChat()).toBeUndefined();
+    await start(fresh, 902);
+    expect(await linkedChat()).toBe('902');
+    // Linking another chat (a new phone, or someone who got hold of a code) moves the approvals; the chat that had
+    // them is told, so the owner notices a link they did not make.
+    await start(await newCode(), 903);
+    expect(await linkedChat()).toBe('903');
+    const toOld = tg.of('sendMessage').filter((c) => c.body.chat_id === '902').at(-1)!;
+    expect(String(toOld.body.text)).toContain('Este chat ya no recibe las aprobaciones');
+  });
+
   it('sends the approval with two buttons; Approve → submitted → confirmed; the message loses its buttons', async () => {
     const res = await withdraw(t.app, owner.agentToken, { amount_ars: 60_000, destination: EXTERNAL_CBU, note: 'proveedor' });
     expect(res.statusCode).toBe(202);

@@ -29,6 +29,9 @@ export async function proposeThresholdChange(ctx: AppContext, who: Principal, in
     Object.entries(parsed).filter(([k, v]) => JSON.stringify(v) !== JSON.stringify(current[k as keyof PolicyThresholds])),
   ) as Partial<PolicyThresholds>;
   const asked: ThresholdProposal = { ...amounts };
+  if (Object.keys(amounts).length > 0) {
+    asked.was = Object.fromEntries(Object.keys(amounts).map((k) => [k, current[k as keyof PolicyThresholds]])) as ThresholdProposal['was'];
+  }
   if (whitelist) {
     // The trusted list as what it adds and takes away (see ThresholdProposal).
     const added = whitelist.filter((d) => !current.whitelist.includes(d));
@@ -53,7 +56,7 @@ export async function proposeThresholdChange(ctx: AppContext, who: Principal, in
   }
   const changes = new Set<string>([...Object.keys(amounts), ...(asked.whitelistAdd || asked.whitelistRemove ? ['whitelist'] : [])]);
   const shown = Object.fromEntries(Object.entries(proposed).filter(([k]) => changes.has(FIELD_KEYS[k as keyof ThresholdsView])));
-  const channels = (await availableChannels(ctx, who.userId)).map((c) => c.name);
+  const channels = (await availableChannels(ctx, who.userId, ctx.store.db, 'threshold_change')).map((c) => c.name);
   if (channels.length === 0) throw new AppError('APPROVAL_NOT_CONFIGURED', 'No approval channel is available to ask the owner');
   const approval = await ctx.store.transaction(async (tx) => {
     // D12, D31, D44: the agent's key as it is now, under the per-user lock a revoke or an edit takes, as a payout's

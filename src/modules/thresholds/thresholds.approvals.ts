@@ -12,11 +12,13 @@ export type ThresholdProposal = Partial<Omit<PolicyThresholds, 'whitelist'>> & {
   whitelist?: string[];
   whitelistAdd?: string[];
   whitelistRemove?: string[];
+  /** The amounts in force when it was proposed, for the ones it sets: the "before" its messages show. */
+  was?: Partial<Omit<PolicyThresholds, 'whitelist'>>;
 };
 
 /** The thresholds `current` would become once `p` is approved. */
 export function applyProposal(current: PolicyThresholds, p: ThresholdProposal): PolicyThresholds {
-  const { whitelistAdd, whitelistRemove, ...rest } = p;
+  const { whitelistAdd, whitelistRemove, was: _was, ...rest } = p;
   const next: PolicyThresholds = { ...current, ...rest };
   if (whitelistAdd || whitelistRemove) {
     const removed = new Set(whitelistRemove ?? []);
@@ -46,7 +48,14 @@ export const thresholdApprovals: ApprovalKindHandler = {
   },
   async approve(ctx, tx, a, now) {
     const current = await loadThresholds(ctx, tx, a.user_id);
-    await writeThresholds(tx, a.user_id, applyProposal(current, JSON.parse(a.proposal!) as ThresholdProposal), now);
+    const proposal = JSON.parse(a.proposal!) as ThresholdProposal;
+    // D13: a Telegram or WhatsApp message showed each amount as "before → after" when it was sent, and cannot change
+    // since. Where the owner changed one of those amounts meanwhile, its button would write a change the owner never
+    // read (a tightening shown, a loosening written), so it is refused; the agent may propose again. The dashboard
+    // shows the limits in force as the owner decides, so an approval there stands.
+    const changed = Object.entries(proposal.was ?? {}).some(([k, v]) => current[k as keyof PolicyThresholds] !== v);
+    if (changed && a.decided_via !== 'dashboard') return ['limits_changed'];
+    await writeThresholds(tx, a.user_id, applyProposal(current, proposal), now);
     return [];
   },
   async reject() {},

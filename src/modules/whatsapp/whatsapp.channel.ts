@@ -4,6 +4,7 @@ import type { Executor } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import type { Clock } from '../../shared/clock.js';
 import type { ApprovalChannel, ApprovalNotice, ChannelView } from '../approvals/channels/channel.port.js';
+import type { ApprovalKind } from '../approvals/approvals.tables.js';
 import { GraphApi, GraphApiError, isTemplateError, isUndeliverable } from './graph-api.js';
 import type { WhatsAppLinkState } from './whatsapp.tables.js';
 import { buttonPayload, maskPhone, templateParams } from './whatsapp.messages.js';
@@ -32,6 +33,14 @@ export class WhatsAppChannel implements ApprovalChannel {
   async number(): Promise<string> {
     this.businessNumber ??= await this.api.displayNumber();
     return this.businessNumber;
+  }
+
+  /**
+   * D45: the approval template speaks of a payment ("Un pago de {{1}} a {{2}}…"), so an agent's proposal of limits
+   * goes out only with a template of its own (WHATSAPP_LIMITS_TEMPLATE); without one, it is asked elsewhere.
+   */
+  handles(kind: ApprovalKind): boolean {
+    return kind === 'payout' || this.config.limitsTemplate !== null;
   }
 
   /** A number WhatsApp cannot deliver to does not count: approvals then go to the other channels. */
@@ -63,12 +72,14 @@ export class WhatsAppChannel implements ApprovalChannel {
       .where('wa_id', '=', link.wa_id)
       .executeTakeFirst();
     if (sent) return;
+    const template = n.thresholdChange ? this.config.limitsTemplate : this.config.template;
+    if (!template) return; // not asked here (handles), whatever an older approval listed
     let wamid: string;
     try {
       wamid = await this.api.sendTemplate({
         to: link.wa_id,
-        name: this.config.template.name,
-        language: this.config.template.language,
+        name: template.name,
+        language: template.language,
         body: templateParams(n),
         buttons: [buttonPayload('a', n.id), buttonPayload('r', n.id)],
       });

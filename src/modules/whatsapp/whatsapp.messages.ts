@@ -4,7 +4,8 @@ import { changeLines, deniedOnApproveText, reasonsText } from '../approvals/chan
 
 /**
  * The four body parameters of the approval template (D45), in its order: {{1}} what (the amount), {{2}} to whom
- * (the holder the bank resolved, else the destination), {{3}} why, {{4}} who asked. WhatsApp refuses parameters
+ * (the holder the bank resolved, else the destination), {{3}} why, {{4}} who asked; for an agent's proposal of
+ * limits, the two of the limits template: {{1}} what would change, {{2}} who proposes it. WhatsApp refuses parameters
  * with newlines, tabs or more than four spaces in a row (a 132xxx error), so each is one tidy line.
  */
 export function templateParams(n: ApprovalNotice): string[] {
@@ -14,12 +15,13 @@ export function templateParams(n: ApprovalNotice): string[] {
     const to = p.recipientName ? `${p.recipientName} (${p.destinationKind} ${p.destination})` : `${p.destination} (${p.destinationKind})`;
     return [formatArs(p.amount), to, reasonsText(p.reasons), agent].map(oneLine);
   }
-  const what = changeLines(n.thresholdChange!).join('; ');
-  return ['un cambio de límites', what, 'propuesta del agente', agent].map(oneLine);
+  // The limits template (WHATSAPP_LIMITS_TEMPLATE): {{1}} what would change, {{2}} who proposes it.
+  return [changeLines(n.thresholdChange!).join('; '), agent].map(oneLine);
 }
 
 const oneLine = (s: string): string => {
-  const t = s.replace(/[\r\n\t]+/g, ' · ').replace(/ {2,}/g, ' ').trim();
+  // Every line break Unicode has (as on Telegram), not only \r and \n: a template parameter takes none of them.
+  const t = s.replace(/[\r\n\t\v\f\u0085\u2028\u2029]+/g, ' · ').replace(/ {2,}/g, ' ').trim();
   return (t.length > 300 ? `${t.slice(0, 299)}…` : t) || '—';
 };
 
@@ -37,7 +39,7 @@ export const answerText = {
   expired: '⌛ Vencido: ya no se puede decidir; no se hizo nada.',
   alreadyDecided: (status: string) => `Esta solicitud ya estaba decidida (${STATUS[status] ?? status}); no cambió nada.`,
   paused: '⏸ Los pagos están pausados con el freno de emergencia: no se puede aprobar. Podés rechazarlo, o reanudar los pagos desde el panel.',
-  denied: (reasons: string[]) => `🚫 ${deniedOnApproveText(reasons)}`,
+  denied: (reasons: string[], kind: string) => `🚫 ${deniedOnApproveText(reasons, kind)}`,
   notAllowed: 'Este número no puede decidir esa solicitud.',
   unknown: 'No reconocimos ese botón.',
   failed: 'No se pudo completar ahora; probá desde el panel.',

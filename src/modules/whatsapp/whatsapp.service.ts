@@ -240,7 +240,7 @@ async function countWrongCode(ctx: AppContext, waId: string, at: Date): Promise<
 async function pressButton(ctx: AppContext, waId: string, payload: string, reply: (t: string) => Promise<void>): Promise<void> {
   const m = BUTTON_PAYLOAD.exec(payload);
   if (!m) return reply(answerText.unknown);
-  const approval = await ctx.store.db.selectFrom('approvals').select(['id', 'user_id']).where('id', '=', m[2]!).executeTakeFirst();
+  const approval = await ctx.store.db.selectFrom('approvals').select(['id', 'user_id', 'kind']).where('id', '=', m[2]!).executeTakeFirst();
   const link = approval ? await ctx.store.db.selectFrom('whatsapp_links').select('wa_id').where('user_id', '=', approval.user_id).executeTakeFirst() : undefined;
   if (!approval || !link || link.wa_id !== waId) {
     ctx.log.warn({ approval: m[2] }, 'WhatsApp press from a number that does not own the approval');
@@ -259,7 +259,7 @@ async function pressButton(ctx: AppContext, waId: string, payload: string, reply
     } else if (e.code === 'APPROVAL_ALREADY_DECIDED') {
       await reply(answerText.alreadyDecided((await getApproval(ctx, approval.user_id, approval.id)).status));
     } else if (e.code === 'PAYOUTS_PAUSED') await reply(answerText.paused);
-    else if (e.code === 'PAYOUT_DENIED') await reply(answerText.denied((e.details?.reasons as string[]) ?? []));
+    else if (e.code === 'PAYOUT_DENIED') await reply(answerText.denied((e.details?.reasons as string[]) ?? [], approval.kind));
     else await reply(answerText.failed);
   }
 }

@@ -199,6 +199,21 @@ describe('WhatsApp approval channel (D45)', () => {
     await refresh();
   });
 
+  it("without a limits template, an agent's proposal of limits is not asked on WhatsApp: the payment template would misname it", async () => {
+    const { proposeThresholdChange } = await import('../thresholds/threshold-proposal.service.js');
+    const before = wa.templates().length;
+    // WhatsApp is this server's only channel, so nobody could be asked.
+    await expect(proposeThresholdChange(t.app.ctx, { userId: owner.id, kind: 'api_key', keyId: owner.apiKeyId, keyName: 'default' }, { daily_limit_ars: 900_000 })).rejects.toMatchObject({
+      code: 'APPROVAL_NOT_CONFIGURED',
+    });
+    expect(wa.templates().length).toBe(before);
+    // Payouts still are.
+    const res = await withdraw(t.app, owner.agentToken, { amount_ars: 60_100, destination: EXTERNAL_CBU });
+    expect(res.statusCode).toBe(202);
+    expect(wa.templates().length).toBe(before + 1);
+    await press(`r:${res.json().approval_id}`);
+  });
+
   it('Rechazar rejects', async () => {
     const { id, approval_id } = (await withdraw(t.app, owner.agentToken, { amount_ars: 70_000, destination: EXTERNAL_CBU })).json();
     await press(`r:${approval_id}`);

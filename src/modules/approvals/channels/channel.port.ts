@@ -10,6 +10,8 @@ export interface ApprovalChannel {
   readonly name: ApprovalChannelName;
   /** Whether this channel can reach the user now (e.g. a linked Telegram chat), read through `db`. */
   isAvailable(userId: string, db: Executor): Promise<boolean>;
+  /** Whether it can ask about this kind of approval at all; every kind when absent. */
+  handles?(kind: ApprovalKind): boolean;
   /** Tells the owner there is something to decide. Throwing means "not delivered, try again later". */
   notifyPending(request: ApprovalNotice): Promise<void>;
   /** Tells the owner how it ended (approved, rejected, expired). Best effort. */

@@ -15,6 +15,7 @@ export const REASON_TEXT: Record<string, string> = {
   destination_invalid: 'el destino no es válido',
   key_allowlist_violation: 'el destino no está permitido para ese agente',
   payouts_paused: 'los pagos están pausados',
+  limits_changed: 'cambiaste esos límites después de la propuesta; el agente puede proponerla de nuevo',
 };
 
 export const FIELD_TEXT: Record<string, string> = {
@@ -27,8 +28,12 @@ export const FIELD_TEXT: Record<string, string> = {
 
 export const reasonsText = (reasons: string[]): string => reasons.map((r) => REASON_TEXT[r] ?? r).join('; ');
 
+/** How a request the re-check ended closed: a payout unpaid, a proposal without touching the limits. */
+export const endedText = (kind: string): string => (kind === 'threshold_change' ? 'sin cambiar tus límites' : 'sin pagar');
+
 /** The owner pressed Aprobar and the re-check at that moment ended the request (D28): why, on every channel. */
-export const deniedOnApproveText = (reasons: string[]): string => `No se pudo aprobar: ${reasonsText(reasons)}. El pedido se cerró sin pagar.`;
+export const deniedOnApproveText = (reasons: string[], kind = 'payout'): string =>
+  `No se pudo aprobar: ${reasonsText(reasons)}. El pedido se cerró ${endedText(kind)}.`;
 
 /** The dashboard's words for an empty trusted list, said where a change would leave it empty. */
 const EMPTIED_LIST = 'la lista queda vacía: cualquier destino vale';
