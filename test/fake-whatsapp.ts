@@ -88,10 +88,10 @@ export const textMessage = (from: string, id: string, body: string) => ({
   messages: [{ from, id, timestamp: '1739321024', type: 'text', text: { body } }],
 });
 
-/** A quick-reply press on template `context` with the payload we sent. */
-export const buttonPress = (from: string, id: string, payload: string, context = 'wamid.FAKE1') => ({
+/** A quick-reply press on template `context` with the payload we sent, and the label the owner saw on it. */
+export const buttonPress = (from: string, id: string, payload: string, context = 'wamid.FAKE1', text = payload.startsWith('a:') ? 'Aprobar' : 'Rechazar') => ({
   contacts: [{ profile: { name: 'Ana' }, wa_id: from }],
-  messages: [{ context: { from: BUSINESS_NUMBER, id: context }, from, id, timestamp: '1739321024', type: 'button', button: { payload, text: payload.startsWith('a:') ? 'Aprobar' : 'Rechazar' } }],
+  messages: [{ context: { from: BUSINESS_NUMBER, id: context }, from, id, timestamp: '1739321024', type: 'button', button: { payload, text } }],
 });
 
 /** A status callback; `code` makes it a failure with that Cloud API error. */

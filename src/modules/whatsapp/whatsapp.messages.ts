@@ -42,6 +42,7 @@ export const answerText = {
   denied: (reasons: string[], kind: string) => `🚫 ${deniedOnApproveText(reasons, kind)}`,
   notAllowed: 'Este número no puede decidir esa solicitud.',
   unknown: 'No reconocimos ese botón.',
+  swappedButtons: 'Los botones de este mensaje están en otro orden que el esperado: no se decidió nada. Decidí desde el panel.',
   failed: 'No se pudo completar ahora; probá desde el panel.',
   linked: '✅ Listo: vas a recibir aquí las aprobaciones de pagos, con botones para aprobar o rechazar.',
   badCode: 'El código no es válido o venció. Generá uno nuevo desde el panel (Canales de aprobación → WhatsApp).',

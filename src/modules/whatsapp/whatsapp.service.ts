@@ -169,7 +169,16 @@ async function handleMessage(ctx: AppContext, channel: WhatsAppChannel, m: Inbou
   if (link && link.state === 'undeliverable') await channel.markLink(link.user_id, link.wa_id, 'active', null);
 
   const payload = m.type === 'button' ? m.button?.payload : m.type === 'interactive' ? m.interactive?.button_reply?.id : undefined;
-  if (payload !== undefined) return pressButton(ctx, m.from, payload, reply);
+  if (payload !== undefined) {
+    // The template's buttons get their payloads by position (Aprobar first). A template registered the other way
+    // round would make "Rechazar" approve: the label the owner pressed must not say the opposite of the payload.
+    const label = (m.button?.text ?? m.interactive?.button_reply?.title ?? '').trim().toLowerCase();
+    if ((payload.startsWith('a:') && label.startsWith('rechaz')) || (payload.startsWith('r:') && label.startsWith('aprob'))) {
+      ctx.log.error({ label, payload }, 'WhatsApp template buttons are in the wrong order (Aprobar must come first); the press decided nothing');
+      return reply(answerText.swappedButtons);
+    }
+    return pressButton(ctx, m.from, payload, reply);
+  }
   const code = m.type === 'text' ? CODE_IN_TEXT.exec(m.text?.body ?? '') : null;
   if (code) return linkNumber(ctx, m.from, `${code[1]!.toUpperCase()}-${code[2]!.toUpperCase()}`, reply);
   // Anything else from anyone is left unanswered: we do not chat.
