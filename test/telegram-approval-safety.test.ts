@@ -333,6 +333,43 @@ describe('Telegram approvals, adversarial', () => {
     await refresh(ana);
   });
 
+  it('Telegram down when the owner decides: the message shows the outcome once Telegram is back, not its buttons; retried for an hour at most', async () => {
+    const { id, approval_id } = (await withdraw(t.app, ana.agentToken, { amount_ars: 66_100, destination: EXTERNAL_CBU })).json();
+    const sent = tg.of('sendMessage').filter((c) => JSON.stringify(c.body).includes(approval_id));
+    expect(sent).toHaveLength(1);
+    const editsBefore = tg.of('editMessageText').length;
+    tg.setFailing(true);
+    try {
+      expect((await t.app.inject({ method: 'POST', url: `/v1/approvals/${approval_id}/approve`, headers: bearer(ana.ownerToken) })).statusCode).toBe(200);
+      expect(await statusOf(ana, id)).toBe('submitted');
+    } finally {
+      tg.setFailing(false);
+    }
+    const owed = async () => t.app.ctx.store.db.selectFrom('approvals').select(['notify_pending', 'notify_next_at']).where('id', '=', approval_id).executeTakeFirstOrThrow();
+    expect((await owed()).notify_pending).toBe('["telegram"]');
+    t.clock.advance(16_000);
+    await t.app.jobs.approvalNotices!.runOnce();
+    const edit = tg.of('editMessageText').slice(editsBefore).at(-1)!;
+    expect(String(edit.body.text)).toContain('✅ Aprobado');
+    expect(edit.body.reply_markup).toBeUndefined();
+    expect(await owed()).toEqual({ notify_pending: '[]', notify_next_at: null });
+
+    // Telegram gone for good: the job stops trying an hour after the decision.
+    const second = (await withdraw(t.app, ana.agentToken, { amount_ars: 66_200, destination: EXTERNAL_CBU })).json();
+    tg.setFailing(true);
+    try {
+      expect((await t.app.inject({ method: 'POST', url: `/v1/approvals/${second.approval_id}/reject`, headers: bearer(ana.ownerToken) })).statusCode).toBe(200);
+      for (let i = 0; i < 5; i++) {
+        t.clock.advance(15 * 60_000);
+        await t.app.jobs.approvalNotices!.runOnce();
+      }
+      expect(await t.app.ctx.store.db.selectFrom('approvals').select('notify_next_at').where('id', '=', second.approval_id).executeTakeFirstOrThrow()).toEqual({ notify_next_at: null });
+    } finally {
+      tg.setFailing(false);
+      await refresh(ana);
+    }
+  });
+
   it('Telegram slow to answer: the payout request and the owner\'s decision answer at once, and the notice still goes out', async () => {
     const sentFor = (approvalId: string) =>
       t.app.ctx.store.db.selectFrom('telegram_messages').select('message_id').where('approval_id', '=', approvalId).executeTakeFirst();

@@ -6,6 +6,8 @@ import type { ApprovalNotice } from './channels/channel.port.js';
 /** How long one node holds the right to send an approval's owed notices (D29). */
 export const NOTICE_LEASE_MS = 30_000;
 const RETRY_AFTER_MS = 15_000;
+/** How long after a decision its outcome is still worth showing on a channel that failed to take it. */
+const OUTCOME_RETRY_FOR_MS = 60 * 60_000;
 const NOTICES_BATCH = 100;
 /**
  * How long a request (a payout asked, a decision) waits for its notices before answering. A messaging service that
@@ -85,18 +87,37 @@ export async function notifyResolvedAfterCommit(ctx: AppContext, a: ApprovalsTab
   await waitBriefly(ctx, 'outcome notice', a.id, () => notifyResolved(ctx, a));
 }
 
-/** Tells every channel how an approval ended (best effort: the decision stands whatever a channel says). */
-export async function notifyResolved(ctx: AppContext, a: ApprovalsTable): Promise<void> {
+/**
+ * Tells the channels (every one, or those still owed it) how an approval ended. The decision stands whatever a
+ * channel says; one that fails (Telegram down or turning us away with 429) is owed the outcome and retried by the
+ * notices job for an hour, so a message does not keep offering buttons for what is decided.
+ */
+export async function notifyResolved(ctx: AppContext, a: ApprovalsTable, only?: readonly string[]): Promise<void> {
   const notice = await noticeOf(ctx, a);
+  const failed: string[] = [];
   for (const channel of ctx.channels) {
-    await channel.notifyResolved(notice).catch((err) => ctx.log.warn({ err, approval: a.id }, 'outcome notice failed'));
+    if (only && !only.includes(channel.name)) continue;
+    await channel.notifyResolved(notice).catch((err) => {
+      ctx.log.warn({ err, approval: a.id, channel: channel.name }, 'outcome notice failed; will retry');
+      failed.push(channel.name);
+    });
   }
+  if (failed.length === 0 && !only) return;
+  const now = ctx.clock.now().getTime();
+  const giveUp = Date.parse(a.decided_at ?? a.expires_at) + OUTCOME_RETRY_FOR_MS;
+  const next = failed.length > 0 && now < giveUp ? new Date(now + RETRY_AFTER_MS).toISOString() : null;
+  await ctx.store.db
+    .updateTable('approvals')
+    .set({ notify_pending: JSON.stringify(next ? failed : []), notify_next_at: next })
+    .where('id', '=', a.id)
+    .where('status', '!=', 'pending')
+    .execute();
 }
 
 /**
- * Retries owed notices of pending approvals whose retry time has come (index on notify_next_at). Each one is
- * claimed by moving its retry time forward with a conditional update, so two nodes never send the same
- * message twice (D29). Returns how many were due.
+ * Retries owed notices whose retry time has come (index on notify_next_at): the request of a pending approval, the
+ * outcome of a decided one. Each is claimed by moving its retry time forward with a conditional update, so two
+ * nodes never work the same one at once (D29). Returns how many were due.
  */
 export async function retryPendingNotices(ctx: AppContext, limit = NOTICES_BATCH): Promise<number> {
   const now = ctx.clock.now();
@@ -115,7 +136,10 @@ export async function retryPendingNotices(ctx: AppContext, limit = NOTICES_BATCH
       .where('id', '=', d.id)
       .where('notify_next_at', '=', d.notify_next_at)
       .executeTakeFirst();
-    if (Number(claimed.numUpdatedRows) === 1) await notifyPending(ctx, d.id);
+    if (Number(claimed.numUpdatedRows) !== 1) return;
+    const a = await ctx.store.db.selectFrom('approvals').selectAll().where('id', '=', d.id).executeTakeFirst();
+    if (a?.status === 'pending') await notifyPending(ctx, d.id);
+    else if (a) await notifyResolved(ctx, a, JSON.parse(a.notify_pending) as string[]);
   });
   return due.length;
 }

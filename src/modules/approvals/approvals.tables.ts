@@ -21,7 +21,7 @@ export interface ApprovalsTable {
   decided_at: string | null;
   /** The channel the decision came through (`dashboard`, `telegram`) or `expiry`. */
   decided_via: string | null;
-  /** Channels still owed a message about this approval (JSON array), retried by the notices job. */
+  /** Channels still owed a message about this approval (JSON array: its request while pending, its outcome once decided), retried by the notices job. */
   notify_pending: string;
   /** When the notices job may next try the owed channels (also its claim, D29); null when nothing is owed. */
   notify_next_at: string | null;
