@@ -70,6 +70,12 @@ export async function startFakeTelegram(token: string) {
       hanging = h;
       if (!h) for (const release of held.splice(0)) release();
     },
+    /** How many calls are held unanswered now. */
+    heldCount: () => held.length,
+    /** Answers the calls held so far and keeps holding the next ones. */
+    releaseHeld: () => {
+      for (const release of held.splice(0)) release();
+    },
     setBlocked: (chatId: number | string, b: boolean) => void (b ? blocked.add(String(chatId)) : blocked.delete(String(chatId))),
     close: () =>
       new Promise<void>((resolve) => {

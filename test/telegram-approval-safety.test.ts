@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { waitFor } from './bind-harness.js';
 import { startFakeTelegram } from './fake-telegram.js';
 import {
   bearer,
@@ -331,6 +332,39 @@ describe('Telegram approvals, adversarial', () => {
     expect(asks()).toBe(before); // nothing asks the owner to decide what is decided
     expect(await t.app.ctx.store.db.selectFrom('approvals').select('notify_next_at').where('id', '=', approval_id).executeTakeFirst()).toEqual({ notify_next_at: null });
     await refresh(ana);
+  });
+
+  it('a notice claimed late in a slow batch is not sent again by another node meanwhile (each claim holds its own lease)', async () => {
+    const { retryPendingNotices } = await import('../src/modules/approvals/approvals.notices.js');
+    tg.setFailing(true);
+    const ids: string[] = [];
+    try {
+      for (let i = 0; i < 5; i++) ids.push((await withdraw(t.app, ana.agentToken, { amount_ars: 67_000 + i, destination: EXTERNAL_CBU })).json().approval_id);
+    } finally {
+      tg.setFailing(false);
+    }
+    const from = tg.of('sendMessage').length; // the failed first tries are not counted
+    const sendsFor = (id: string) => tg.of('sendMessage').slice(from).filter((c) => JSON.stringify(c.body).includes(id)).length;
+    t.clock.advance(31_000);
+    tg.setHanging(true);
+    try {
+      // This node works four at a time: four sends hang while the fifth waits for its turn.
+      const first = retryPendingNotices(t.app.ctx);
+      await waitFor(async () => tg.heldCount() === 4, 'four sends in flight');
+      t.clock.advance(40_000); // Telegram takes its time
+      tg.releaseHeld();
+      await waitFor(async () => tg.heldCount() === 1, 'the fifth send in flight');
+      // Another node's job runs now: the fifth is claimed by the first, so it is not sent again.
+      const second = retryPendingNotices(t.app.ctx);
+      await new Promise((r) => setTimeout(r, 200));
+      tg.setHanging(false);
+      await Promise.all([first, second]);
+      for (const id of ids) expect(sendsFor(id), id).toBe(1);
+    } finally {
+      tg.setHanging(false);
+      for (const id of ids) await t.app.inject({ method: 'POST', url: `/v1/approvals/${id}/reject`, headers: bearer(ana.ownerToken) });
+      await refresh(ana);
+    }
   });
 
   it('Telegram down when the owner decides: the message shows the outcome once Telegram is back, not its buttons; retried for an hour at most', async () => {

@@ -128,8 +128,10 @@ export async function retryPendingNotices(ctx: AppContext, limit = NOTICES_BATCH
     .orderBy('notify_next_at')
     .limit(limit)
     .execute();
-  const lease = new Date(now.getTime() + NOTICE_LEASE_MS).toISOString();
   await mapBounded(due, 4, async (d) => {
+    // Each claim's lease runs from its own claim: one set when the batch began may have ended by the time a slow
+    // batch reaches this one, and another node would send it too.
+    const lease = new Date(ctx.clock.now().getTime() + NOTICE_LEASE_MS).toISOString();
     const claimed = await ctx.store.db
       .updateTable('approvals')
       .set({ notify_next_at: lease })
