@@ -367,6 +367,25 @@ describe('Telegram approvals, adversarial', () => {
     }
   });
 
+  it('a decision taken while its request is still being sent to Telegram: the message, once sent, shows the outcome', async () => {
+    tg.setHanging(true);
+    let approvalId = '';
+    try {
+      // The payout request waits 2 s for its notice at most, then answers; the send is still in flight.
+      const res = await withdraw(t.app, ana.agentToken, { amount_ars: 68_000, destination: EXTERNAL_CBU });
+      expect(res.statusCode).toBe(202);
+      approvalId = res.json().approval_id;
+      expect(tg.heldCount()).toBe(1);
+      expect((await t.app.inject({ method: 'POST', url: `/v1/approvals/${approvalId}/reject`, headers: bearer(ana.ownerToken) })).statusCode).toBe(200);
+    } finally {
+      tg.setHanging(false);
+    }
+    await waitFor(async () => tg.of('editMessageText').some((c) => String(c.body.text).includes('❌ Rechazado') && String(c.body.text).includes('68.000')), 'the late message to show the outcome');
+    const sent = tg.of('sendMessage').filter((c) => JSON.stringify(c.body).includes(approvalId));
+    expect(sent).toHaveLength(1);
+    await refresh(ana);
+  });
+
   it('Telegram down when the owner decides: the message shows the outcome once Telegram is back, not its buttons; retried for an hour at most', async () => {
     const { id, approval_id } = (await withdraw(t.app, ana.agentToken, { amount_ars: 66_100, destination: EXTERNAL_CBU })).json();
     const sent = tg.of('sendMessage').filter((c) => JSON.stringify(c.body).includes(approval_id));

@@ -53,16 +53,22 @@ export async function notifyPending(ctx: AppContext, approvalId: string): Promis
   if (owed.length === 0) return;
   const notice = await noticeOf(ctx, a);
   const stillOwed: string[] = [];
+  const sent: string[] = [];
   for (const name of owed) {
     const channel = ctx.channels.find((c) => c.name === name);
     if (!channel) continue;
     try {
       await channel.notifyPending(notice);
+      sent.push(name);
     } catch (err) {
       ctx.log.warn({ err, approval: approvalId, channel: name }, 'approval notice not delivered; will retry');
       stillOwed.push(name);
     }
   }
+  // Decided while these were on their way: the decision's outcome notice found no message to edit yet (they are
+  // recorded once sent), so the messages just sent are told the outcome now, rather than keep their buttons.
+  const now = sent.length > 0 ? await ctx.store.db.selectFrom('approvals').selectAll().where('id', '=', approvalId).executeTakeFirst() : undefined;
+  if (now && now.status !== 'pending') return notifyResolved(ctx, now, sent);
   const next = stillOwed.length > 0 ? new Date(ctx.clock.now().getTime() + RETRY_AFTER_MS).toISOString() : null;
   await ctx.store.db
     .updateTable('approvals')
