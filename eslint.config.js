@@ -11,6 +11,33 @@ export default tseslint.config(
       'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Only src/config.ts and tests read the environment.' }],
     },
   },
+  // The data layer's rules (D42): every transaction through `Store.transaction` (its lost-COMMIT check and after-commit
+  // callbacks), and only the public API of a dependency.
+  {
+    files: ['src/**/*.ts'],
+    ignores: ['src/db/**', 'src/**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name='transaction'][arguments.length=0]",
+          message: 'D42: open a transaction with store.transaction (it resolves a lost COMMIT and runs the after-commit callbacks).',
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [{ group: ['pg/lib/*', 'kysely/dist/*', '@fastify/*/store/*'], message: 'Only the public API of a dependency.' }],
+          paths: [{ name: 'kysely', importNames: ['RawNode', 'SelectQueryNode', 'OperationNodeTransformer'], message: '@internal in Kysely: use its public API.' }],
+        },
+      ],
+    },
+  },
   { files: ['src/config.ts', 'src/main.ts', 'test/**', 'src/**/*.test.ts', 'bench/**', 'vitest.config.ts', 'vitest.e2e.config.ts', 'src/modules/rail/bind/sim/main.ts'], rules: { 'no-restricted-properties': 'off' } },
   // Test files run by one worker share their modules (vitest.config.ts): a module replaced in one would leak into the next.
   {

@@ -1,4 +1,4 @@
-import { createQueryId, RawNode, type CompiledQuery, type Compilable, type Kysely } from 'kysely';
+import { CompiledQuery, type Compilable, type Kysely } from 'kysely';
 import { dialectOf, type Executor } from './database.js';
 import { reusePlanOf } from './postgres.js';
 import type { Database } from './schema.js';
@@ -13,8 +13,6 @@ const slots = new Proxy({} as Record<string, Slot>, { get: (_t, key) => new Slot
 interface Compiled {
   sql: string;
   parameters: readonly unknown[];
-  /** Built once: `CompiledQuery.raw` would build and freeze a new node on every call. */
-  node: RawNode;
 }
 
 /** A hot statement: built and compiled once per dialect, then run with new arguments and no query building. */
@@ -54,7 +52,7 @@ export function compiled<A extends object, R = unknown>(build: (db: Kysely<Datab
   const compile = (db: Executor): Compiled => {
     const q = build(db, slots as A).compile();
     if (!opts.planEachTime && dialectOf(db) === 'postgres') reusePlanOf(q.sql);
-    return { sql: q.sql, parameters: q.parameters, node: RawNode.createWithSql(q.sql) };
+    return { sql: q.sql, parameters: q.parameters };
   };
   const prepare = (db: Executor): Compiled => {
     const dialect = dialectOf(db);
@@ -67,8 +65,7 @@ export function compiled<A extends object, R = unknown>(build: (db: Kysely<Datab
     const c = prepare(db);
     const values = args as Record<string, unknown>;
     const parameters = c.parameters.map((p) => (p instanceof Slot ? (values[p.key] ?? null) : p));
-    const query: CompiledQuery = { sql: c.sql, query: c.node, parameters, queryId: createQueryId() };
-    return db.executeQuery<R>(query);
+    return db.executeQuery<R>(CompiledQuery.raw(c.sql, parameters));
   };
   return {
     all: async (db, args) => (await exec(db, args)).rows,

@@ -30,8 +30,9 @@ export interface Store {
    * Runs `fn` in one transaction, then the callbacks that `afterCommit` registered on it (never on rollback).
    * On PostgreSQL a COMMIT whose answer was lost is resolved by asking the server (D42): if it committed, this
    * answers as if the answer had arrived; if not, or if the server cannot say, it throws `StoreUnavailable`.
+   * `afterCommit: false` drops the callbacks: a caller about to do itself what they would wake a worker for.
    */
-  transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
+  transaction<T>(fn: (tx: Tx) => Promise<T>, opts?: TransactionOptions): Promise<T>;
   /**
    * The same database for the background jobs, which finish work already accepted (confirmations, deliveries,
    * expiries). On PostgreSQL it has a small pool of its own, so a flood of requests can neither starve the jobs
@@ -44,6 +45,9 @@ export interface Store {
 }
 
 export type Tx = Transaction<Database>;
+export interface TransactionOptions {
+  afterCommit?: boolean;
+}
 export type Executor = Kysely<Database> | Tx;
 
 /** Each executor the store handed out, with its dialect, and for a transaction its after-commit callbacks. */
@@ -79,13 +83,13 @@ function runHooks(hooks: Array<() => void>): void {
 }
 
 function sqliteTransactions(db: Kysely<Database>) {
-  return async <T>(fn: (tx: Tx) => Promise<T>): Promise<T> => {
+  return async <T>(fn: (tx: Tx) => Promise<T>, opts?: TransactionOptions): Promise<T> => {
     const hooks: Array<() => void> = [];
     const result = await db.transaction().execute((tx) => {
       executors.set(tx, { dialect: 'sqlite', hooks });
       return fn(tx);
     });
-    runHooks(hooks);
+    if (opts?.afterCommit !== false) runHooks(hooks);
     return result;
   };
 }
@@ -96,7 +100,7 @@ function sqliteTransactions(db: Kysely<Database>) {
  * dropped, the session was terminated) can be resolved by asking the server with `pg_xact_status`.
  */
 function postgresTransactions(db: Kysely<Database>, pool: pg.Pool, log: (msg: string, err: unknown) => void) {
-  return async <T>(fn: (tx: Tx) => Promise<T>): Promise<T> => {
+  return async <T>(fn: (tx: Tx) => Promise<T>, opts?: TransactionOptions): Promise<T> => {
     const hooks: Array<() => void> = [];
     let result: T | undefined;
     let xid: string | null = null;
@@ -121,7 +125,7 @@ function postgresTransactions(db: Kysely<Database>, pool: pg.Pool, log: (msg: st
         );
       }
     }
-    runHooks(hooks);
+    if (opts?.afterCommit !== false) runHooks(hooks);
     return result as T;
   };
 }

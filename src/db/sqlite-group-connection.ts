@@ -1,5 +1,5 @@
 import type SQLite from 'better-sqlite3';
-import { SelectQueryNode, type CompiledQuery, type DatabaseConnection, type QueryResult } from 'kysely';
+import type { CompiledQuery, DatabaseConnection, QueryResult } from 'kysely';
 
 /**
  * Statements that change rows, and may run inside a transaction. A lone one runs in a batch, so its deferred
@@ -75,7 +75,8 @@ export class GroupConnection implements DatabaseConnection {
   }
 
   async *streamQuery<R>(q: CompiledQuery): AsyncIterableIterator<QueryResult<R>> {
-    if (!SelectQueryNode.is(q.query)) throw new Error('SQLite streams select queries only');
-    for (const row of this.prepare(q.sql).iterate(q.parameters)) yield { rows: [row as R] };
+    const stmt = this.prepare(q.sql);
+    if (!stmt.reader) throw new Error('SQLite streams queries that return rows only');
+    for (const row of stmt.iterate(q.parameters)) yield { rows: [row as R] };
   }
 }

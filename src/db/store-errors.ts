@@ -71,6 +71,8 @@ export function storeFailureKind(err: unknown): string {
   if (code === '40001' || code === '40P01') return 'serialization';
   if (code === 'SQLITE_BUSY' || code === 'SQLITE_LOCKED') return 'busy';
   if (/timeout exceeded when trying to connect/i.test(message)) return 'checkout_timeout';
+  // SQLite: a shared COMMIT's group undone as a whole (sqlite-group-commit.ts).
+  if (err instanceof StoreUnavailable && /group of transactions|transaction of a group/.test(err.message)) return 'group_rolled_back';
   if (err instanceof StoreUnavailable && err.cause === undefined) return /wait for a database connection/.test(err.message) ? 'overloaded' : 'commit_unknown';
   return 'connection';
 }

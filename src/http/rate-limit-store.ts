@@ -1,4 +1,3 @@
-import { createRequire } from 'node:module';
 import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyRateLimitStore } from '@fastify/rate-limit';
 import type { Redis } from 'ioredis';
@@ -6,16 +5,74 @@ import type { Redis } from 'ioredis';
 type Result = { current: number; ttl: number };
 type Callback = (error: Error | null, result?: Result) => void;
 interface CounterStore {
-  incr(key: string, cb: Callback, timeWindow: number, max: number): void;
-  read(key: string, cb: Callback, timeWindow: number, max: number): void;
+  incr(key: string, cb: Callback, timeWindow: number): void;
+  read(key: string, cb: Callback, timeWindow: number): void;
 }
-type StoreCtor = new (...args: unknown[]) => CounterStore;
 
-// The plugin's own counters (LRU in process, Lua in Redis); it ships them without exports or types. The plugin
-// version is pinned in package.json.
-const require = createRequire(import.meta.url);
-const LocalStore = require('@fastify/rate-limit/store/LocalStore.js') as StoreCtor;
-const RedisStore = require('@fastify/rate-limit/store/RedisStore.js') as StoreCtor;
+/**
+ * The counters, as the plugin's store interface asks: a fixed window per key, started by its first count and
+ * lasting `timeWindow` ms; `ttl` is what is left of it. Ours rather than the plugin's own, which it ships only as
+ * private files: this one keeps at most `capacity` keys in process, forgetting the least recently counted.
+ */
+class LocalCounters implements CounterStore {
+  private readonly windows = new Map<string, { current: number; startedAt: number }>();
+  constructor(private readonly capacity = 5_000) {}
+
+  incr(key: string, cb: Callback, timeWindow: number): void {
+    const now = Date.now();
+    let w = this.windows.get(key);
+    if (!w || w.startedAt + timeWindow <= now) w = { current: 0, startedAt: now };
+    w.current++;
+    this.windows.delete(key); // a Map keeps insertion order: the least recently counted comes first
+    this.windows.set(key, w);
+    if (this.windows.size > this.capacity) this.windows.delete(this.windows.keys().next().value!);
+    cb(null, { current: w.current, ttl: w.startedAt + timeWindow - now });
+  }
+
+  read(key: string, cb: Callback, timeWindow: number): void {
+    const now = Date.now();
+    const w = this.windows.get(key);
+    if (!w || w.startedAt + timeWindow <= now) return cb(null, { current: 0, ttl: 0 });
+    cb(null, { current: w.current, ttl: w.startedAt + timeWindow - now });
+  }
+}
+
+// The same window in Redis, one script each so that every node counts alike (a key left without expiry by a
+// crash between INCR and PEXPIRE gets one at its next count).
+const INCR = `local c = redis.call('INCR', KEYS[1])
+local t = redis.call('PTTL', KEYS[1])
+if c == 1 or t < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) t = tonumber(ARGV[1]) end
+return {c, t}`;
+const READ = `local c = redis.call('GET', KEYS[1])
+if not c then return {0, 0} end
+local t = redis.call('PTTL', KEYS[1])
+if t < 0 then t = 0 end
+return {tonumber(c), t}`;
+
+class RedisCounters implements CounterStore {
+  constructor(
+    private readonly client: Redis,
+    private readonly namespace: string,
+  ) {}
+
+  incr(key: string, cb: Callback, timeWindow: number): void {
+    this.eval(INCR, key, cb, timeWindow);
+  }
+
+  read(key: string, cb: Callback): void {
+    this.eval(READ, key, cb);
+  }
+
+  private eval(script: string, key: string, cb: Callback, ...args: number[]): void {
+    this.client.eval(script, 1, `${this.namespace}${key}`, ...args).then(
+      (r) => {
+        const [current, ttl] = r as [number, number];
+        cb(null, { current: Number(current), ttl: Number(ttl) });
+      },
+      (err: Error) => cb(err),
+    );
+  }
+}
 
 /** After a failed Redis command, count in process for this long before trying Redis again. */
 const COOLDOWN_MS = 5_000;
@@ -87,24 +144,23 @@ export class RedisLink {
  * limiter never fails a request (D30). Each node then enforces the budget on its own until Redis returns.
  */
 export function fallbackStore(link: RedisLink | null, namespace: string) {
-  const local = new LocalStore(false, false);
-  const shared = link ? new RedisStore(false, false, link.client, namespace) : null;
-  const run = (method: 'incr' | 'read', key: string, cb: Callback, timeWindow: number, max: number) => {
-    if (!shared || !link!.usable()) return local[method](key, cb, timeWindow, max);
+  const local = new LocalCounters();
+  const shared = link ? new RedisCounters(link.client, namespace) : null;
+  const run = (method: 'incr' | 'read', key: string, cb: Callback, timeWindow: number) => {
+    if (!shared || !link!.usable()) return local[method](key, cb, timeWindow);
     shared[method](
       key,
       (err, res) => {
         if (!err) return cb(null, res);
         link!.commandFailed(err);
-        local[method](key, cb, timeWindow, max);
+        local[method](key, cb, timeWindow);
       },
       timeWindow,
-      max,
     );
   };
   const store = {
-    incr: (key: string, cb: Callback, timeWindow: number, max: number) => run('incr', key, cb, timeWindow, max),
-    read: (key: string, cb: Callback, timeWindow: number, max: number) => run('read', key, cb, timeWindow, max),
+    incr: (key: string, cb: Callback, timeWindow: number) => run('incr', key, cb, timeWindow),
+    read: (key: string, cb: Callback, timeWindow: number) => run('read', key, cb, timeWindow),
     // One store for every route: the budget is per user or address, not per route.
     child: () => store,
   };

@@ -8,10 +8,11 @@ import { toDeliveryView, type DeliveryView } from './webhooks.service.js';
 export async function sendTestEvent(ctx: AppContext, userId: string): Promise<DeliveryView> {
   const hook = await ctx.store.db.selectFrom('webhooks').select('id').where('user_id', '=', userId).executeTakeFirst();
   if (!hook) throw new AppError('NOT_FOUND', 'No webhook is set; PUT /v1/webhook first');
-  // Not `ctx.store.transaction`: its after-commit hook would wake the worker to race this request for the delivery
-  // it attempts itself just below.
-  const event = await ctx.store.db.transaction().execute((tx) =>
-    recordEvent(tx, ctx.clock, { userId, type: 'webhook.test', data: { message: 'This is a test event from the ARS wallet service.' } }),
+  // Without its after-commit callback, which would wake the worker to race this request for the delivery it attempts
+  // itself just below.
+  const event = await ctx.store.transaction(
+    (tx) => recordEvent(tx, ctx.clock, { userId, type: 'webhook.test', data: { message: 'This is a test event from the ARS wallet service.' } }),
+    { afterCommit: false },
   );
   const d = await ctx.store.db.selectFrom('webhook_deliveries').select('id').where('user_id', '=', userId).where('event_id', '=', event!.id).executeTakeFirst();
   if (!d) throw new AppError('NOT_FOUND', 'The webhook is inactive; set active: true to receive events');
