@@ -4,7 +4,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { openStore } from './database.js';
+import { openStore, waitLongerForLocks } from './database.js';
 
 /** What every open of the embedded store sets, whatever the file's age. */
 describe('SQLite store settings at open', () => {
@@ -55,6 +55,24 @@ describe.runIf(process.env.TEST_DATABASE_URL)('PostgreSQL pool size', () => {
     } finally {
       await store.close();
     }
+  });
+
+  it("the owner's safety actions wait at least as long for a lock as the settings let an agent's request wait", async () => {
+    const bounds = async (postgres: { lockTimeoutMs?: number; statementTimeoutMs?: number }) => {
+      const store = openStore({ databaseUrl: process.env.TEST_DATABASE_URL!, sqliteFile: '', postgres });
+      try {
+        return await store.transaction(async (tx) => {
+          await waitLongerForLocks(store, tx);
+          const lock = (await sql<{ v: string }>`select current_setting('lock_timeout') as v`.execute(tx)).rows[0]!.v;
+          const statement = (await sql<{ v: string }>`select current_setting('statement_timeout') as v`.execute(tx)).rows[0]!.v;
+          return [lock, statement];
+        });
+      } finally {
+        await store.close();
+      }
+    };
+    expect(await bounds({})).toEqual(['15s', '15s']);
+    expect(await bounds({ lockTimeoutMs: 30_000, statementTimeoutMs: 40_000 })).toEqual(['40s', '40s']);
   });
 
   it('survives losing an idle connection: the loss is reported, and the next statement gets a new connection', async () => {

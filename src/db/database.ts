@@ -41,6 +41,8 @@ export interface Store {
   background: Store;
   /** The pool's state, on PostgreSQL. */
   poolStats?(): PoolStats;
+  /** PostgreSQL: how long the owner's safety actions wait for a lock (see waitLongerForLocks). */
+  safetyWaitMs?: number;
   close(): Promise<void>;
 }
 
@@ -181,11 +183,13 @@ function openPostgres(opts: StoreOptions, log: ((e: LogEvent) => void) | undefin
   const report = opts.onPostgresEvent ?? (() => undefined);
   const events: PostgresEvents = {
     onConnectionError: (err) => report('a PostgreSQL connection was lost; the pool opens another when needed', err),
-    onSettingsFailed: (err) => report('a new PostgreSQL connection refused the session settings; it runs with the server defaults', err),
+    onSettingsFailed: (err) => report('a new PostgreSQL connection refused the session bounds; it is closed', err),
   };
+  // D35: never shorter than what an agent's request may wait, whatever the settings say.
+  const safetyWaitMs = Math.max(SAFETY_LOCK_WAIT_MS, limits.lockTimeoutMs, limits.statementTimeoutMs);
   const open = (poolMax: number): Store => {
     // D35: the owner's safety actions raise the statement timeout for their transaction (waitLongerForLocks).
-    const { pool, kysely } = openPostgresPool(opts.databaseUrl, { ...limits, poolMax, longestStatementMs: SAFETY_LOCK_WAIT_MS }, events);
+    const { pool, kysely } = openPostgresPool(opts.databaseUrl, { ...limits, poolMax, longestStatementMs: safetyWaitMs }, events);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: kysely }), log });
     executors.set(db, { dialect: 'postgres' });
     const store: Store = {
@@ -193,6 +197,7 @@ function openPostgres(opts: StoreOptions, log: ((e: LogEvent) => void) | undefin
       dialect: 'postgres',
       transaction: postgresTransactions(db, pool, report),
       poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+      safetyWaitMs,
       background: undefined as unknown as Store,
       close: () => db.destroy(),
     };
@@ -265,7 +270,10 @@ export function inRowsOf(store: Pick<Store, 'dialect'>, column: string, rows: Ex
   return store.dialect === 'postgres' ? sql<SqlBool>`${sql.ref(column)} = any(array${rows})` : sql<SqlBool>`${sql.ref(column)} in ${rows}`;
 }
 
-/** How long the owner's safety actions wait for a lock (D35): still a bound, a generous one. */
+/**
+ * How long the owner's safety actions wait for a lock (D35): still a bound, a generous one; longer if the settings
+ * let an agent's request wait longer (`Store.safetyWaitMs`).
+ */
 export const SAFETY_LOCK_WAIT_MS = 15_000;
 
 /**
@@ -273,9 +281,9 @@ export const SAFETY_LOCK_WAIT_MS = 15_000;
  * that user already queued for it, however many an agent sent; an agent's request gives up after the lock
  * timeout, the owner's stop waits up to SAFETY_LOCK_WAIT_MS. For the rest of the caller's transaction only.
  */
-export async function waitLongerForLocks(store: Pick<Store, 'dialect'>, tx: Tx): Promise<void> {
+export async function waitLongerForLocks(store: Pick<Store, 'dialect' | 'safetyWaitMs'>, tx: Tx): Promise<void> {
   if (store.dialect !== 'postgres') return;
-  const ms = String(SAFETY_LOCK_WAIT_MS);
+  const ms = String(store.safetyWaitMs ?? SAFETY_LOCK_WAIT_MS);
   await sql`select set_config('lock_timeout', ${ms}, true), set_config('statement_timeout', ${ms}, true)`.execute(tx);
 }
 

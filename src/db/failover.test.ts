@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bearer, createOnboardedUser, createTestStore, EXTERNAL_CBU, startTestApp, withdraw, type TestStore } from '../../test/helpers.js';
 import { admin } from '../../test/failover-kit.js';
 import { startPgProxy, type PgProxy } from '../../test/pg-proxy.js';
-import { openStore } from './database.js';
+import { DEFAULT_POSTGRES_LIMITS, openStore } from './database.js';
+import { openPostgresPool } from './postgres.js';
 import { migrateToLatest } from './migrate.js';
 import { isStoreUnavailable, StoreUnavailable } from './store-errors.js';
 
@@ -216,5 +217,21 @@ describe.runIf(base)('PostgreSQL failures (D42)', () => {
         await store.close();
       }
     });
+  });
+
+  it('a connection that refuses its session bounds is closed, never used without them', async () => {
+    // An impossible statement_timeout makes the server refuse the SETs, as a pooler in front might refuse them.
+    const refused: unknown[] = [];
+    const { pool } = openPostgresPool(base!, { ...DEFAULT_POSTGRES_LIMITS, statementTimeoutMs: -1, poolMax: 1 }, { onSettingsFailed: (err) => refused.push(err) });
+    try {
+      const err = await pool.query('show statement_timeout').then(
+        (r) => new Error(`answered with the server default ${JSON.stringify(r.rows[0])}`),
+        (e: unknown) => e,
+      );
+      expect(isStoreUnavailable(err), String(err)).toBe(true);
+      expect(refused).toHaveLength(1);
+    } finally {
+      await pool.end();
+    }
   });
 });

@@ -27,7 +27,7 @@ const CLIENT_TIMEOUT_MARGIN_MS = 5_000;
 export interface PostgresEvents {
   /** A connection was lost or broke (a failover, a restart, an administrator); the pool replaces it. */
   onConnectionError?: (err: unknown) => void;
-  /** The session settings failed on a new connection, which then runs with the server's own. */
+  /** The session settings failed on a new connection, which is then closed. */
   onSettingsFailed?: (err: unknown) => void;
 }
 
@@ -90,7 +90,12 @@ export function openPostgresPool(url: string, limits: PostgresLimits, events: Po
     client.on('error', (err) => events.onConnectionError?.(err));
     // Queued before the pool hands the client to anyone, so it runs before their statements. Sent as SETs rather
     // than startup options so that the URL's own `options` and a pooler in front are left as they are.
-    client.query(settings).catch((err: unknown) => events.onSettingsFailed?.(err));
+    // Refused, the connection is closed rather than used unbounded: what was queued behind the SETs fails as a lost
+    // connection (503), and the pool opens another when next needed.
+    client.query(settings).catch((err: unknown) => {
+      events.onSettingsFailed?.(err);
+      client.end().catch(() => undefined);
+    });
   });
 
   const names = new Map<string, string>();
