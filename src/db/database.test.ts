@@ -4,7 +4,9 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createTestStore } from '../../test/helpers.js';
 import { openStore, waitLongerForLocks } from './database.js';
+import { migrateToLatest } from './migrate.js';
 
 /** What every open of the embedded store sets, whatever the file's age. */
 describe('SQLite store settings at open', () => {
@@ -73,6 +75,30 @@ describe.runIf(process.env.TEST_DATABASE_URL)('PostgreSQL pool size', () => {
     };
     expect(await bounds({})).toEqual(['15s', '15s']);
     expect(await bounds({ lockTimeoutMs: 30_000, statementTimeoutMs: 40_000 })).toEqual(['40s', '40s']);
+  });
+
+  it('migrations run with bounds of their own: a long migration is not cut by the requests\' statement timeout, and the bounds do not outlive it', async () => {
+    const testStore = await createTestStore();
+    const store = openStore({ databaseUrl: testStore.config.databaseUrl, sqliteFile: '', postgres: { poolMax: 1, statementTimeoutMs: 200, lockTimeoutMs: 200 } });
+    try {
+      // A backfill over a large table, say.
+      await migrateToLatest(store, { '0001_slow': { up: async (db) => void (await sql`select pg_sleep(0.5)`.execute(db)) } });
+      const after = (await sql<{ v: string }>`select current_setting('statement_timeout') as v`.execute(store.db)).rows[0]!.v;
+      expect(after).toBe('200ms');
+      // A migration that fails takes the ones run with it back: the next start runs them again, whole.
+      await expect(
+        migrateToLatest(store, {
+          '0001_slow': { up: async () => undefined },
+          '0002_table': { up: async (db) => void (await db.schema.createTable('kept_or_not').addColumn('id', 'integer').execute()) },
+          '0003_fails': { up: async (db) => void (await sql`select 1 / 0`.execute(db)) },
+        }),
+      ).rejects.toThrow(/migration 0003_fails failed/);
+      const kept = (await sql<{ n: number }>`select count(*)::int as n from information_schema.tables where table_name = 'kept_or_not'`.execute(store.db)).rows[0]!.n;
+      expect(kept).toBe(0);
+    } finally {
+      await store.close();
+      await testStore.drop();
+    }
   });
 
   it('survives losing an idle connection: the loss is reported, and the next statement gets a new connection', async () => {

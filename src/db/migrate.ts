@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
+import { Migrator, type Migration, type MigrationProvider, type MigrationResultSet } from 'kysely/migration';
 import { eventsMigrations } from '../modules/events/events.tables.js';
 import { keysMigrations } from '../modules/keys/keys.tables.js';
 import { sandboxRailMigrations } from '../modules/rail/sandbox/sandbox.tables.js';
@@ -51,13 +51,33 @@ export async function migratorFor(store: Store, migrations: Record<string, Migra
   return new Migrator({ db: store.db, provider, migrationTableSchema: rows[0]!.schema });
 }
 
-export async function migrateToLatest(store: Store): Promise<void> {
-  const migrator = await migratorFor(store);
-  const { error, results } = await migrator.migrateToLatest();
-  const failed = results?.find((r) => r.status === 'Error');
-  if (error || failed) {
-    throw new Error(`migration ${failed?.migrationName ?? ''} failed: ${String((error as Error)?.message ?? error)}`);
-  }
+/**
+ * How long a migration's statements and locks may take on PostgreSQL: a bound, a long one. The requests' bounds
+ * (seconds) would cut a backfill over a large table, or a second node waiting for the first one's migrations, and
+ * stop every node at start.
+ */
+const MIGRATION_TIMEOUT_MS = 30 * 60_000;
+
+export async function migrateToLatest(store: Store, migrations: Record<string, Migration> = allMigrations): Promise<void> {
+  const check = ({ error, results }: MigrationResultSet): void => {
+    const failed = results?.find((r) => r.status === 'Error');
+    if (error || failed) throw new Error(`migration ${failed?.migrationName ?? ''} failed: ${String((error as Error)?.message ?? error)}`);
+  };
+  if (store.dialect !== 'postgres') return check(await (await migratorFor(store, migrations)).migrateToLatest());
+  // On one connection, with its bounds raised for the migrations only and put back after, so the pool gets it back
+  // with the requests' bounds. Kysely's migrator then runs its own transaction on it, rolled back whole on failure.
+  await store.db.connection().execute(async (conn) => {
+    const names = ['statement_timeout', 'lock_timeout', 'idle_in_transaction_session_timeout'];
+    const { rows } = await sql<{ name: string; setting: string }>`select name, setting from pg_settings where name in (${sql.join(names)})`.execute(conn);
+    const set = (value: (name: string) => string) =>
+      sql`select ${sql.join(names.map((n) => sql`set_config(${n}, ${value(n)}, false)`))}`.execute(conn);
+    await set(() => String(MIGRATION_TIMEOUT_MS));
+    try {
+      check(await (await migratorFor({ ...store, db: conn }, migrations)).migrateToLatest());
+    } finally {
+      await set((n) => rows.find((r) => r.name === n)!.setting);
+    }
+  });
 }
 
 /** True when every known migration has run (used by /readyz). */
