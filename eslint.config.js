@@ -11,8 +11,25 @@ export default tseslint.config(
       'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Only src/config.ts and tests read the environment.' }],
     },
   },
-  // The data layer's rules (D42): every transaction through `Store.transaction` (its lost-COMMIT check and after-commit
-  // callbacks), and only the public API of a dependency.
+  // The data layer's rules (D42): only the public API of a dependency, and outside src/db/ every transaction
+  // through `Store.transaction` (its lost-COMMIT check and after-commit callbacks).
+  {
+    files: ['src/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [{ group: ['pg/lib/*', 'kysely/dist/*', '@fastify/*/store/*'], message: 'Only the public API of a dependency.' }],
+          paths: [{ name: 'kysely', importNames: ['RawNode', 'SelectQueryNode', 'OperationNodeTransformer'], message: '@internal in Kysely: use its public API.' }],
+        },
+      ],
+      // The same files reached through require (createRequire), which the rule above does not see.
+      'no-restricted-syntax': [
+        'error',
+        { selector: "CallExpression > Literal[value=/^(pg\\/lib|kysely\\/dist|@fastify\\/[^/]+\\/store)\\//]", message: 'Only the public API of a dependency.' },
+      ],
+    },
+  },
   {
     files: ['src/**/*.ts'],
     ignores: ['src/db/**', 'src/**/*.test.ts'],
@@ -23,18 +40,8 @@ export default tseslint.config(
           selector: "CallExpression[callee.property.name='transaction'][arguments.length=0]",
           message: 'D42: open a transaction with store.transaction (it resolves a lost COMMIT and runs the after-commit callbacks).',
         },
-      ],
-    },
-  },
-  {
-    files: ['src/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [{ group: ['pg/lib/*', 'kysely/dist/*', '@fastify/*/store/*'], message: 'Only the public API of a dependency.' }],
-          paths: [{ name: 'kysely', importNames: ['RawNode', 'SelectQueryNode', 'OperationNodeTransformer'], message: '@internal in Kysely: use its public API.' }],
-        },
+        // Repeated from the object above: a later setting of a rule replaces an earlier one for the files both match.
+        { selector: "CallExpression > Literal[value=/^(pg\\/lib|kysely\\/dist|@fastify\\/[^/]+\\/store)\\//]", message: 'Only the public API of a dependency.' },
       ],
     },
   },

@@ -109,14 +109,14 @@ describe('WhatsApp approvals, adversarial', () => {
     expect((await deliver(buttonPress(ANA, `wamid.ADV${++msgId}`, `a:${approval_id}`, 'wamid.FAKE1', 'Rechazar'))).statusCode).toBe(200);
     expect(await statusOf(ana, id)).toBe('pending_approval');
     expect(lastText()).toContain('no se decidió nada');
-    expect((await deliver(buttonPress(ANA, `wamid.ADV${++msgId}`, `r:${approval_id}`, 'wamid.FAKE1', 'Aprobar'))).statusCode).toBe(200);
+    expect((await deliver(buttonPress(ANA, `wamid.ADV${++msgId}`, `r:${approval_id}`, 'wamid.FAKE1', '✅ Aprobar'))).statusCode).toBe(200);
     expect(await statusOf(ana, id)).toBe('pending_approval');
     // Labels of its own that say neither are the operator's choice: the payload decides.
     expect((await deliver(buttonPress(ANA, `wamid.ADV${++msgId}`, `r:${approval_id}`, 'wamid.FAKE1', 'No'))).statusCode).toBe(200);
     expect(await statusOf(ana, id)).toBe('rejected');
   });
 
-  it('a delivery with no body, or not JSON, is refused as unsigned (401), not a server error', async () => {
+  it('a delivery with no body, or of another type, is refused (never 200), not a server error', async () => {
     const empty = `sha256=${createHmac('sha256', SECRET).update('').digest('hex')}`;
     for (const headers of <Record<string, string>[]>[{}, { 'x-hub-signature-256': 'sha256=00' }]) {
       for (const type of ['application/json', 'text/plain']) {

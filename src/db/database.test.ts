@@ -74,15 +74,26 @@ describe.runIf(process.env.TEST_DATABASE_URL)('PostgreSQL pool size', () => {
       }
     };
     expect(await bounds({})).toEqual(['15s', '15s']);
-    expect(await bounds({ lockTimeoutMs: 30_000, statementTimeoutMs: 40_000 })).toEqual(['40s', '40s']);
+    expect(await bounds({ lockTimeoutMs: 30_000, statementTimeoutMs: 40_000 })).toEqual(['30s', '30s']);
+    expect(await bounds({ lockTimeoutMs: 2_000, statementTimeoutMs: 40_000 })).toEqual(['15s', '15s']);
   });
 
   it('migrations run with bounds of their own: a long migration is not cut by the requests\' statement timeout, and the bounds do not outlive it', async () => {
     const testStore = await createTestStore();
     const store = openStore({ databaseUrl: testStore.config.databaseUrl, sqliteFile: '', postgres: { poolMax: 1, statementTimeoutMs: 200, lockTimeoutMs: 200 } });
     try {
-      // A backfill over a large table, say.
-      await migrateToLatest(store, { '0001_slow': { up: async (db) => void (await sql`select pg_sleep(0.5)`.execute(db)) } });
+      // A backfill over a large table, say; it runs with the migrations' bounds (the client's wait for an answer is
+      // set from the same figure, past the requests' 20 s).
+      let during = '';
+      await migrateToLatest(store, {
+        '0001_slow': {
+          up: async (db) => {
+            await sql`select pg_sleep(0.5)`.execute(db);
+            during = (await sql<{ v: string }>`select current_setting('statement_timeout') as v`.execute(db)).rows[0]!.v;
+          },
+        },
+      });
+      expect(during).toBe('30min');
       const after = (await sql<{ v: string }>`select current_setting('statement_timeout') as v`.execute(store.db)).rows[0]!.v;
       expect(after).toBe('200ms');
       // A migration that fails takes the ones run with it back: the next start runs them again, whole.

@@ -43,6 +43,11 @@ export interface Store {
   poolStats?(): PoolStats;
   /** PostgreSQL: how long the owner's safety actions wait for a lock (see waitLongerForLocks). */
   safetyWaitMs?: number;
+  /**
+   * PostgreSQL: runs `fn` on a pool of one connection of its own whose every bound (the server's and the client's
+   * wait for an answer) is `ms`, closed after: for the migrations at start, which the requests' seconds would cut.
+   */
+  withBounds?<T>(ms: number, fn: (db: Kysely<Database>) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -185,8 +190,8 @@ function openPostgres(opts: StoreOptions, log: ((e: LogEvent) => void) | undefin
     onConnectionError: (err) => report('a PostgreSQL connection was lost; the pool opens another when needed', err),
     onSettingsFailed: (err) => report('a new PostgreSQL connection refused the session bounds; it is closed', err),
   };
-  // D35: never shorter than what an agent's request may wait, whatever the settings say.
-  const safetyWaitMs = Math.max(SAFETY_LOCK_WAIT_MS, limits.lockTimeoutMs, limits.statementTimeoutMs);
+  // D35: never shorter than an agent's request may wait for a lock, whatever the settings say.
+  const safetyWaitMs = Math.max(SAFETY_LOCK_WAIT_MS, limits.lockTimeoutMs);
   const open = (poolMax: number): Store => {
     // D35: the owner's safety actions raise the statement timeout for their transaction (waitLongerForLocks).
     const { pool, kysely } = openPostgresPool(opts.databaseUrl, { ...limits, poolMax, longestStatementMs: safetyWaitMs }, events);
@@ -204,6 +209,15 @@ function openPostgres(opts: StoreOptions, log: ((e: LogEvent) => void) | undefin
     return store;
   };
   const requests = open(limits.poolMax);
+  requests.withBounds = async (ms, fn) => {
+    const bounds = { ...limits, poolMax: 1, statementTimeoutMs: ms, lockTimeoutMs: ms, idleInTransactionTimeoutMs: ms, longestStatementMs: ms };
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: openPostgresPool(opts.databaseUrl, bounds, events).kysely }), log });
+    try {
+      return await fn(db);
+    } finally {
+      await db.destroy();
+    }
+  };
   const jobs = open(opts.postgres?.jobsPoolMax ?? 4);
   jobs.background = jobs;
   requests.background = jobs;

@@ -63,21 +63,10 @@ export async function migrateToLatest(store: Store, migrations: Record<string, M
     const failed = results?.find((r) => r.status === 'Error');
     if (error || failed) throw new Error(`migration ${failed?.migrationName ?? ''} failed: ${String((error as Error)?.message ?? error)}`);
   };
-  if (store.dialect !== 'postgres') return check(await (await migratorFor(store, migrations)).migrateToLatest());
-  // On one connection, with its bounds raised for the migrations only and put back after, so the pool gets it back
-  // with the requests' bounds. Kysely's migrator then runs its own transaction on it, rolled back whole on failure.
-  await store.db.connection().execute(async (conn) => {
-    const names = ['statement_timeout', 'lock_timeout', 'idle_in_transaction_session_timeout'];
-    const { rows } = await sql<{ name: string; setting: string }>`select name, setting from pg_settings where name in (${sql.join(names)})`.execute(conn);
-    const set = (value: (name: string) => string) =>
-      sql`select ${sql.join(names.map((n) => sql`set_config(${n}, ${value(n)}, false)`))}`.execute(conn);
-    await set(() => String(MIGRATION_TIMEOUT_MS));
-    try {
-      check(await (await migratorFor({ ...store, db: conn }, migrations)).migrateToLatest());
-    } finally {
-      await set((n) => rows.find((r) => r.name === n)!.setting);
-    }
-  });
+  if (store.dialect !== 'postgres' || !store.withBounds) return check(await (await migratorFor(store, migrations)).migrateToLatest());
+  // A connection of their own, with their own bounds; Kysely's migrator runs its transaction on it, rolled back
+  // whole if a migration fails.
+  await store.withBounds(MIGRATION_TIMEOUT_MS, async (db) => check(await (await migratorFor({ ...store, db }, migrations)).migrateToLatest()));
 }
 
 /** True when every known migration has run (used by /readyz). */

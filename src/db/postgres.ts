@@ -67,6 +67,12 @@ export function openPostgresPool(url: string, limits: PostgresLimits, events: Po
   const types = {
     getTypeParser: (oid: number, format?: 'text' | 'binary') => (oid === 20 ? (v: string) => Number(v) : pg.types.getTypeParser(oid, format)),
   };
+  const settings = [
+    `set statement_timeout = ${limits.statementTimeoutMs}`,
+    `set lock_timeout = ${limits.lockTimeoutMs}`,
+    `set idle_in_transaction_session_timeout = ${limits.idleInTransactionTimeoutMs}`,
+    'set plan_cache_mode = auto',
+  ].join('; ');
   const pool = new pg.Pool({
     connectionString: url,
     max: limits.poolMax,
@@ -77,26 +83,22 @@ export function openPostgresPool(url: string, limits: PostgresLimits, events: Po
     keepAlive: true,
     query_timeout: Math.max(limits.statementTimeoutMs, limits.longestStatementMs ?? 0) + CLIENT_TIMEOUT_MARGIN_MS,
     types,
+    // The bounds, set before the pool hands the connection to anyone (its `onConnect` hook, awaited). Sent as SETs
+    // rather than startup options so that the URL's own `options` and a pooler in front are left as they are.
+    // Refused, the connection is closed and never used without them: that checkout fails as the store being
+    // unavailable (503), and the next one opens another connection.
+    onConnect: async (client: pg.ClientBase) => {
+      client.on('error', (err) => events.onConnectionError?.(err));
+      try {
+        await client.query(settings);
+      } catch (err) {
+        events.onSettingsFailed?.(err);
+        throw new StoreUnavailable('a new database connection refused its bounds', err);
+      }
+    },
   });
-  const settings = [
-    `set statement_timeout = ${limits.statementTimeoutMs}`,
-    `set lock_timeout = ${limits.lockTimeoutMs}`,
-    `set idle_in_transaction_session_timeout = ${limits.idleInTransactionTimeoutMs}`,
-    'set plan_cache_mode = auto',
-  ].join('; ');
-  // pg-pool emits an idle client's error on the pool too; the client's own listener below has reported it.
+  // pg-pool emits an idle client's error on the pool too; the client's own listener (onConnect) has reported it.
   pool.on('error', () => undefined);
-  pool.on('connect', (client) => {
-    client.on('error', (err) => events.onConnectionError?.(err));
-    // Queued before the pool hands the client to anyone, so it runs before their statements. Sent as SETs rather
-    // than startup options so that the URL's own `options` and a pooler in front are left as they are.
-    // Refused, the connection is closed rather than used unbounded: what was queued behind the SETs fails as a lost
-    // connection (503), and the pool opens another when next needed.
-    client.query(settings).catch((err: unknown) => {
-      events.onSettingsFailed?.(err);
-      client.end().catch(() => undefined);
-    });
-  });
 
   const names = new Map<string, string>();
   const nameOf = (text: string): string | undefined => {

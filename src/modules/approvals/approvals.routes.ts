@@ -36,8 +36,8 @@ const Approval = Type.Object({
     ],
     {
       description:
-        'An agent\'s proposal: `current` is the limits in force now; `proposed`, while pending, the fields approving would change ' +
-        'now, and once decided, the fields the proposal set',
+        'An agent\'s proposal. Pending: `current` is the limits in force now and `proposed` the fields approving would change ' +
+        'now. Decided: `current` is the limits it was made on and `proposed` the fields it set',
     },
   ),
 });

@@ -109,8 +109,11 @@ export class TelegramChannel implements ApprovalChannel {
     const messages = await this.db.selectFrom('telegram_messages').selectAll().where('approval_id', '=', n.id).execute();
     for (const m of messages) {
       await this.api.editMessageText(m.chat_id, Number(m.message_id), resolvedText(n), { link_preview_options: NO_PREVIEW }).catch((e: unknown) => {
-        // "message is not modified" on a repeated edit is fine; anything else is for the caller's log.
-        if (!String((e as Error).message).includes('not modified')) throw e;
+        // "message is not modified" on a repeated edit is fine, and so is what no retry can change: the message is
+        // gone, or Telegram refuses the chat (403: the bot blocked). Anything else is owed and retried.
+        const message = String((e as Error).message);
+        if (message.includes('not modified') || message.includes('message to edit not found') || isUndeliverable(e)) return;
+        throw e;
       });
     }
   }

@@ -55,6 +55,13 @@ export async function createLinkCode(ctx: AppContext, userId: string) {
   const now = ctx.clock.now();
   const code = randomBytes(12).toString('base64url');
   const expires = new Date(now.getTime() + LINK_CODE_TTL_MS);
+  // First, so that Telegram unreachable leaves the owner's earlier link as it was.
+  let username: string;
+  try {
+    username = await channel.botUsername();
+  } catch {
+    throw new AppError('SERVICE_UNAVAILABLE', 'Telegram is not reachable right now; try again');
+  }
   // Only the newest code links (as on WhatsApp): an earlier deep link seen by someone else is worth nothing.
   await ctx.store.transaction(async (tx) => {
     await tx.deleteFrom('telegram_link_codes').where('user_id', '=', userId).where('used_at', 'is', null).execute();
@@ -63,12 +70,6 @@ export async function createLinkCode(ctx: AppContext, userId: string) {
       .values({ code, user_id: userId, created_at: now.toISOString(), expires_at: expires.toISOString(), used_at: null })
       .execute();
   });
-  let username: string;
-  try {
-    username = await channel.botUsername();
-  } catch {
-    throw new AppError('SERVICE_UNAVAILABLE', 'Telegram is not reachable right now; try again');
-  }
   return { code, link: `https://t.me/${username}?start=${code}`, expires_at: expires.toISOString(), expires_in: LINK_CODE_TTL_MS / 1000 };
 }
 

@@ -216,6 +216,10 @@ describe('Telegram approval channel (D23)', () => {
     await press(`a:${p.approval_id}`);
     const after = (await t.app.inject({ method: 'GET', url: '/v1/thresholds', headers: bearer(owner.ownerToken) })).json();
     expect(after).toEqual({ ...before, daily_limit_ars: 800000 });
+    // The message, edited with the outcome, still says what changed, not "800.000 → 800.000".
+    const edited = String(tg.of('editMessageText').at(-1)!.body.text);
+    expect(edited).toContain('Límite diario: $ 500.000,00 → $ 800.000,00');
+    expect(edited).toContain('✅ Aprobado');
   });
 
   it('a proposal that takes away the last trusted destination says the list is left empty, letting any destination through', async () => {

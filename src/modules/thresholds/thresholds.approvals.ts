@@ -28,6 +28,16 @@ export function applyProposal(current: PolicyThresholds, p: ThresholdProposal): 
   return next;
 }
 
+/**
+ * The limits a decided proposal was made on, as far as it recorded them: its amounts as they were (`was`), the
+ * trusted list without what it added and with what it took away. Unrecorded (an older proposal), the ones now.
+ */
+function before(now: PolicyThresholds, p: ThresholdProposal): PolicyThresholds {
+  const added = new Set(p.whitelistAdd ?? []);
+  const whitelist = [...now.whitelist.filter((d) => !added.has(d)), ...(p.whitelistRemove ?? []).filter((d) => !now.whitelist.includes(d))];
+  return { ...now, ...p.was, whitelist: p.whitelistAdd || p.whitelistRemove ? whitelist : now.whitelist };
+}
+
 /** Whether `p` sets the wire field `field`. */
 function names(p: ThresholdProposal, field: string): boolean {
   const key = FIELD_KEYS[field as keyof typeof FIELD_KEYS];
@@ -39,11 +49,14 @@ export const thresholdApprovals: ApprovalKindHandler = {
   async describe(ctx, db, a) {
     const stored = await loadThresholds(ctx, db, a.user_id);
     const proposal = JSON.parse(a.proposal!) as ThresholdProposal;
-    const current: Record<string, unknown> = { ...toThresholdsView(stored) };
-    const proposed = toThresholdsView(applyProposal(stored, proposal));
-    // Pending: what approving would change now. Decided: the fields the proposal named, since an approved one is in
-    // force, and measured against the limits now it would show nothing.
-    const shown = a.status === 'pending' ? ([k, v]: [string, unknown]) => JSON.stringify(v) !== JSON.stringify(current[k]) : ([k]: [string, unknown]) => names(proposal, k);
+    // Pending: against the limits in force, what approving would change now. Decided: against the limits it was
+    // made on, the fields it set; an approved one is in force now, and measured against that it would show nothing
+    // (the messages' "after" would read as their "before").
+    const pending = a.status === 'pending';
+    const base = pending ? stored : before(stored, proposal);
+    const current: Record<string, unknown> = { ...toThresholdsView(base) };
+    const proposed = toThresholdsView(applyProposal(base, proposal));
+    const shown = pending ? ([k, v]: [string, unknown]) => JSON.stringify(v) !== JSON.stringify(current[k]) : ([k]: [string, unknown]) => names(proposal, k);
     return { thresholdChange: { current, proposed: Object.fromEntries(Object.entries(proposed).filter(shown)) } };
   },
   async approve(ctx, tx, a, now) {

@@ -85,7 +85,9 @@ export class WhatsAppChannel implements ApprovalChannel {
       });
     } catch (e) {
       if (e instanceof GraphApiError && isUndeliverable(e.code)) return void (await this.markLink(n.userId, link.wa_id, 'undeliverable', e));
-      if (e instanceof GraphApiError && isTemplateError(e.code)) await this.markLink(n.userId, link.wa_id, 'template_error', e);
+      // The link shows the approval template's state: a refused limits template (an operator's setting) is logged
+      // and retried, and does not make payouts look unreachable there.
+      if (e instanceof GraphApiError && isTemplateError(e.code) && !n.thresholdChange) await this.markLink(n.userId, link.wa_id, 'template_error', e);
       throw e;
     }
     await this.db
@@ -93,7 +95,7 @@ export class WhatsAppChannel implements ApprovalChannel {
       .values({ wamid, approval_id: n.id, user_id: n.userId, wa_id: link.wa_id, created_at: this.clock.now().toISOString() })
       .onConflict((oc) => oc.doNothing())
       .execute();
-    if (link.state !== 'active') await this.markLink(n.userId, link.wa_id, 'active', null);
+    if (link.state !== 'active' && !n.thresholdChange) await this.markLink(n.userId, link.wa_id, 'active', null);
   }
 
   /**

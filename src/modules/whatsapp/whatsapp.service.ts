@@ -173,7 +173,7 @@ async function handleMessage(ctx: AppContext, channel: WhatsAppChannel, m: Inbou
     // The template's buttons get their payloads by position (Aprobar first). A template registered the other way
     // round would make "Rechazar" approve: the label the owner pressed must not say the opposite of the payload.
     const label = (m.button?.text ?? m.interactive?.button_reply?.title ?? '').trim().toLowerCase();
-    if ((payload.startsWith('a:') && label.startsWith('rechaz')) || (payload.startsWith('r:') && label.startsWith('aprob'))) {
+    if ((payload.startsWith('a:') && label.includes('rechaz')) || (payload.startsWith('r:') && label.includes('aprob'))) {
       ctx.log.error({ label, payload }, 'WhatsApp template buttons are in the wrong order (Aprobar must come first); the press decided nothing');
       return reply(answerText.swappedButtons);
     }

@@ -14,7 +14,11 @@ export interface ApprovalChannel {
   handles?(kind: ApprovalKind): boolean;
   /** Tells the owner there is something to decide. Throwing means "not delivered, try again later". */
   notifyPending(request: ApprovalNotice): Promise<void>;
-  /** Tells the owner how it ended (approved, rejected, expired). Best effort. */
+  /**
+   * Tells the owner how it ended (approved, rejected, expired). Throwing means "not shown, try again later": the
+   * notices job retries it for an hour. What can never be shown (a message gone, a chat that blocked the bot) is not
+   * thrown.
+   */
   notifyResolved(request: ApprovalNotice): Promise<void>;
   /** What the channels screen shows of this user's link (a Telegram chat, a WhatsApp number); absent: always linked. */
   describe?(userId: string, db: Executor): Promise<ChannelView>;
