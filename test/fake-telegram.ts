@@ -18,6 +18,8 @@ export async function startFakeTelegram(token: string) {
   let hanging = false;
   const held: (() => void)[] = [];
   const blocked = new Set<string>();
+  // The owner deleted the bot's messages: edits answer as the Bot API does then.
+  let editsGone = false;
   let nextMessageId = 100;
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -46,6 +48,7 @@ export async function startFakeTelegram(token: string) {
           if ([...String(body.text ?? '')].length > 4096) return send(400, { ok: false, error_code: 400, description: 'Bad Request: message is too long' });
           return send(200, { ok: true, result: { message_id: nextMessageId++, date: 0, chat: { id: Number(body.chat_id), type: 'private' }, text: body.text } });
         case 'editMessageText':
+          if (editsGone) return send(400, { ok: false, error_code: 400, description: 'Bad Request: message to edit not found' });
           if ([...String(body.text ?? '')].length > 4096) return send(400, { ok: false, error_code: 400, description: 'Bad Request: MESSAGE_TOO_LONG' });
           return send(200, { ok: true, result: { message_id: body.message_id, date: 0, chat: { id: Number(body.chat_id), type: 'private' }, text: body.text } });
         case 'answerCallbackQuery':
@@ -69,6 +72,9 @@ export async function startFakeTelegram(token: string) {
     setHanging: (h: boolean) => {
       hanging = h;
       if (!h) for (const release of held.splice(0)) release();
+    },
+    setEditsGone: (g: boolean) => {
+      editsGone = g;
     },
     /** How many calls are held unanswered now. */
     heldCount: () => held.length,

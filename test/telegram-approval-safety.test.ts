@@ -407,6 +407,19 @@ describe('Telegram approvals, adversarial', () => {
     expect(edit.body.reply_markup).toBeUndefined();
     expect(await owed()).toEqual({ notify_pending: '[]', notify_next_at: null });
 
+    // A message the owner deleted can never show the outcome: nothing is owed for it.
+    const gone = (await withdraw(t.app, ana.agentToken, { amount_ars: 66_150, destination: EXTERNAL_CBU })).json();
+    tg.setEditsGone(true);
+    try {
+      expect((await t.app.inject({ method: 'POST', url: `/v1/approvals/${gone.approval_id}/reject`, headers: bearer(ana.ownerToken) })).statusCode).toBe(200);
+      expect(await t.app.ctx.store.db.selectFrom('approvals').select(['notify_pending', 'notify_next_at']).where('id', '=', gone.approval_id).executeTakeFirstOrThrow()).toEqual({
+        notify_pending: '[]',
+        notify_next_at: null,
+      });
+    } finally {
+      tg.setEditsGone(false);
+    }
+
     // Telegram gone for good: the job stops trying an hour after the decision.
     const second = (await withdraw(t.app, ana.agentToken, { amount_ars: 66_200, destination: EXTERNAL_CBU })).json();
     tg.setFailing(true);

@@ -262,6 +262,22 @@ describe('WhatsApp approvals, adversarial', () => {
     }
   });
 
+  it('a refused limits template is retried but does not mark the number broken: payouts still reach it', async () => {
+    const { proposeThresholdChange } = await import('../src/modules/thresholds/threshold-proposal.service.js');
+    const state = async () =>
+      ((await t.app.inject({ url: '/v1/approval-channels', headers: bearer(ana.ownerToken) })).json().channels as { name: string; state: string }[]).find((c) => c.name === 'whatsapp')!.state;
+    wa.setTemplateError(true);
+    try {
+      const p = await proposeThresholdChange(t.app.ctx, { userId: ana.id, kind: 'api_key', keyId: ana.apiKeyId, keyName: 'default' }, { daily_limit_ars: 654_321 });
+      expect(await state()).toBe('active');
+      const owed = await t.app.ctx.store.db.selectFrom('approvals').select('notify_pending').where('id', '=', p.approval_id).executeTakeFirstOrThrow();
+      expect(owed.notify_pending).toBe('["whatsapp"]');
+      await t.app.inject({ method: 'POST', url: `/v1/approvals/${p.approval_id}/reject`, headers: bearer(ana.ownerToken) });
+    } finally {
+      wa.setTemplateError(false);
+    }
+  });
+
   it("the template shows what an agent's proposal over a long trusted list would change", async () => {
     const list = Array.from({ length: 100 }, (_, i) => `proveedor.pagos.${String(i).padStart(3, '0')}`);
     await setThresholds(t.app, ana.ownerToken, { ...noLimits, whitelist_cbus: list });
