@@ -3270,7 +3270,7 @@ export interface operations {
                             } | null;
                             /** @description pending, approved, rejected or expired */
                             status: string;
-                            /** @description An agent's proposal: `current` is the limits in force now; `proposed`, while pending, the fields approving would change now, and once decided, the fields the proposal set */
+                            /** @description An agent's proposal. Pending: `current` is the limits in force now and `proposed` the fields approving would change now. Decided: `current` is the limits it was made on and `proposed` the fields it set */
                             threshold_change: {
                                 current: {
                                     [key: string]: unknown;
@@ -3465,7 +3465,7 @@ export interface operations {
                         } | null;
                         /** @description pending, approved, rejected or expired */
                         status: string;
-                        /** @description An agent's proposal: `current` is the limits in force now; `proposed`, while pending, the fields approving would change now, and once decided, the fields the proposal set */
+                        /** @description An agent's proposal. Pending: `current` is the limits in force now and `proposed` the fields approving would change now. Decided: `current` is the limits it was made on and `proposed` the fields it set */
                         threshold_change: {
                             current: {
                                 [key: string]: unknown;
@@ -3657,7 +3657,7 @@ export interface operations {
                         } | null;
                         /** @description pending, approved, rejected or expired */
                         status: string;
-                        /** @description An agent's proposal: `current` is the limits in force now; `proposed`, while pending, the fields approving would change now, and once decided, the fields the proposal set */
+                        /** @description An agent's proposal. Pending: `current` is the limits in force now and `proposed` the fields approving would change now. Decided: `current` is the limits it was made on and `proposed` the fields it set */
                         threshold_change: {
                             current: {
                                 [key: string]: unknown;
@@ -3927,7 +3927,7 @@ export interface operations {
                         } | null;
                         /** @description pending, approved, rejected or expired */
                         status: string;
-                        /** @description An agent's proposal: `current` is the limits in force now; `proposed`, while pending, the fields approving would change now, and once decided, the fields the proposal set */
+                        /** @description An agent's proposal. Pending: `current` is the limits in force now and `proposed` the fields approving would change now. Decided: `current` is the limits it was made on and `proposed` the fields it set */
                         threshold_change: {
                             current: {
                                 [key: string]: unknown;
