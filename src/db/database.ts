@@ -204,7 +204,12 @@ function openPostgres(opts: StoreOptions, log: ((e: LogEvent) => void) | undefin
       poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       safetyWaitMs,
       background: undefined as unknown as Store,
-      close: () => db.destroy(),
+      // Kysely's destroy does nothing to a driver it never started (a store only the migrations used), and the next
+      // statement would start it again: the pool itself is ended too, so nothing runs after close.
+      close: async () => {
+        await db.destroy();
+        if (!pool.ending) await pool.end();
+      },
     };
     return store;
   };
