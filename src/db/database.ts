@@ -129,6 +129,7 @@ function postgresTransactions(db: Kysely<Database>, pool: pg.Pool, log: (msg: st
         throw new StoreUnavailable(
           outcome === 'aborted' ? 'the database connection was lost; nothing was kept' : 'the database connection was lost and the outcome is not known yet',
           err,
+          outcome === 'aborted' ? 'connection' : 'commit_unknown',
         );
       }
     }

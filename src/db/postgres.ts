@@ -136,7 +136,7 @@ export function openPostgresPool(url: string, limits: PostgresLimits, events: Po
   const kysely: PostgresPool = {
     connect: async () => {
       if (pool.waitingCount >= limits.maxWaiting) {
-        throw new StoreUnavailable(`${pool.waitingCount} callers already wait for a database connection`);
+        throw new StoreUnavailable(`${pool.waitingCount} callers already wait for a database connection`, undefined, 'overloaded');
       }
       try {
         return forKysely(await pool.connect());

@@ -6,7 +6,7 @@ import { Kysely, sql, type Generated } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { GroupCommitSqliteDialect } from './sqlite-group-commit.js';
 import { walSyncer } from './sqlite-wal-sync.js';
-import { isStoreUnavailable } from './store-errors.js';
+import { isStoreUnavailable, storeFailureKind } from './store-errors.js';
 
 interface Db {
   parent: { id: number };
@@ -166,7 +166,10 @@ describe.each([
     expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected', 'rejected']);
     expect(String((results[0] as PromiseRejectedResult).reason)).toMatch(/could not undo one transaction of a group alone; retry/);
     // Nothing of the group is kept and a retry may succeed: the store is unavailable for now (D42: 503), not 500.
-    for (const r of results.slice(0, 2)) expect(isStoreUnavailable((r as PromiseRejectedResult).reason)).toBe(true);
+    for (const r of results.slice(0, 2)) {
+      expect(isStoreUnavailable((r as PromiseRejectedResult).reason)).toBe(true);
+      expect(storeFailureKind((r as PromiseRejectedResult).reason)).toBe('group_rolled_back');
+    }
     expect(committedNotes()).toEqual([]);
     await db.transaction().execute((tx) => tx.insertInto('item').values({ id: 4, parent_id: null, note: 'after' }).execute());
     expect(committedNotes()).toEqual(['after']);

@@ -138,7 +138,7 @@ export class GroupCommitSqliteDriver implements Driver {
     if (this.db.inTransaction) return this.undoUnit();
     // SQLite rolled the whole physical transaction back (an I/O error, a full disk): the units before this one
     // in the batch lost their work too, and must not be told otherwise.
-    this.failBatch(new StoreUnavailable('The store rolled back a group of transactions after an error; retry'));
+    this.failBatch(new StoreUnavailable('The store rolled back a group of transactions after an error; retry', undefined, 'group_rolled_back'));
   }
 
   async releaseConnection(): Promise<void> {
@@ -189,7 +189,7 @@ export class GroupCommitSqliteDriver implements Driver {
           // Still busy (a statement of the unit left open): the batch fails below, and BEGIN will say so.
         }
       }
-      this.failBatch(new StoreUnavailable(`The store could not undo one transaction of a group alone; retry (${String(e)})`, e));
+      this.failBatch(new StoreUnavailable(`The store could not undo one transaction of a group alone; retry (${String(e)})`, e, 'group_rolled_back'));
     }
   }
 
@@ -229,7 +229,7 @@ export class GroupCommitSqliteDriver implements Driver {
     this.connection.redo = null;
     if (!this.db.inTransaction) {
       // Rolled back by SQLite itself after an error; failBatch told the units already, or does now.
-      b.reject(new StoreUnavailable('The store rolled back a group of transactions after an error; retry'));
+      b.reject(new StoreUnavailable('The store rolled back a group of transactions after an error; retry', undefined, 'group_rolled_back'));
       return;
     }
     if (this.broken) {
@@ -283,7 +283,7 @@ export class GroupCommitSqliteDriver implements Driver {
   private refuseEndedBatch(): void {
     const ended = this.batch;
     this.commitBatch();
-    if (this.unitBatch === ended) throw new StoreUnavailable('The store rolled back a group of transactions after an error; retry');
+    if (this.unitBatch === ended) throw new StoreUnavailable('The store rolled back a group of transactions after an error; retry', undefined, 'group_rolled_back');
   }
 
   /**

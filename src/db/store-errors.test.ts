@@ -8,9 +8,11 @@ describe('store failure kinds', () => {
     [Object.assign(new Error('canceling statement due to lock timeout'), { code: '55P03' }), 'lock_timeout'],
     [Object.assign(new Error('database is locked'), { code: 'SQLITE_BUSY' }), 'busy'],
     [new Error('timeout exceeded when trying to connect'), 'checkout_timeout'],
-    [new StoreUnavailable('The store rolled back a group of transactions after an error; retry'), 'group_rolled_back'],
-    [new StoreUnavailable('The store could not undo one transaction of a group alone; retry (x)', new Error('x')), 'group_rolled_back'],
     [new Error('Connection terminated unexpectedly'), 'connection'],
+    // The store's own failures say their kind; the cause is the driver's error that led to them.
+    [new StoreUnavailable('the database connection was lost and the outcome is not known yet', new Error('Connection terminated unexpectedly'), 'commit_unknown'), 'commit_unknown'],
+    [new StoreUnavailable('100 callers already wait for a database connection', undefined, 'overloaded'), 'overloaded'],
+    [StoreUnavailable.wrap(Object.assign(new Error('canceling statement due to lock timeout'), { code: '55P03' })), 'lock_timeout'],
   ])('%s → %s, and it is the store being unavailable (503)', (err, kind) => {
     expect(isStoreUnavailable(err)).toBe(true);
     expect(storeFailureKind(err)).toBe(kind);

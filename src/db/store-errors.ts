@@ -7,6 +7,8 @@ export class StoreUnavailable extends Error {
   constructor(
     message: string,
     override readonly cause?: unknown,
+    /** For metrics; when not given, `storeFailureKind` reads it off `cause`. */
+    readonly kind?: StoreFailureKind,
   ) {
     super(message);
     this.name = 'StoreUnavailable';
@@ -60,8 +62,27 @@ function messageOf(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
 }
 
-/** Which bound or failure a StoreUnavailable came from, for metrics (D42). */
-export function storeFailureKind(err: unknown): string {
+/** The `kind` label of `store_unavailable_total` (README, Operations). */
+export type StoreFailureKind =
+  | 'statement_timeout'
+  | 'canceled'
+  | 'lock_timeout'
+  | 'idle_in_transaction_timeout'
+  | 'serialization'
+  | 'busy'
+  | 'checkout_timeout'
+  | 'overloaded'
+  | 'group_rolled_back'
+  | 'commit_unknown'
+  | 'connection';
+
+/**
+ * Which bound or failure a StoreUnavailable came from, for metrics (D42): the kind the store gave it, else read
+ * off the driver's error. node-postgres gives its own failures (a checkout timeout, a lost connection) no code,
+ * so those two are told apart by the driver's message.
+ */
+export function storeFailureKind(err: unknown): StoreFailureKind {
+  if (err instanceof StoreUnavailable && err.kind) return err.kind;
   const inner = err instanceof StoreUnavailable && err.cause !== undefined ? err.cause : err;
   const code = (inner as { code?: unknown } | null)?.code;
   const message = String((inner as { message?: unknown } | null)?.message ?? '');
@@ -71,8 +92,5 @@ export function storeFailureKind(err: unknown): string {
   if (code === '40001' || code === '40P01') return 'serialization';
   if (code === 'SQLITE_BUSY' || code === 'SQLITE_LOCKED') return 'busy';
   if (/timeout exceeded when trying to connect/i.test(message)) return 'checkout_timeout';
-  // SQLite: a shared COMMIT's group undone as a whole (sqlite-group-commit.ts).
-  if (err instanceof StoreUnavailable && /group of transactions|transaction of a group/.test(err.message)) return 'group_rolled_back';
-  if (err instanceof StoreUnavailable && err.cause === undefined) return /wait for a database connection/.test(err.message) ? 'overloaded' : 'commit_unknown';
   return 'connection';
 }
