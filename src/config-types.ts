@@ -95,7 +95,8 @@ export interface Config {
   sandboxConfirmDelayMs: number;
   /** How often internal jobs run: rail settlement, deposit detection, payout follow-up. */
   jobsIntervalMs: number;
-  telegram: { botToken: string; webhookSecret: string; apiRoot: string };
+  /** `answerWithinMs`: how long a button press waits for its decision before Telegram is told it is under way. */
+  telegram: { botToken: string; webhookSecret: string; apiRoot: string; answerWithinMs: number };
   /**
    * The dashboard's live stream (`GET /v1/events/stream`): how often each node reads the state of its open
    * dashboards for changes made on other nodes, and how often an idle stream sends a keep-alive comment.

@@ -69,6 +69,7 @@ const EnvSchema = Type.Object({
   TELEGRAM_BOT_TOKEN: Type.String({ default: '' }),
   TELEGRAM_WEBHOOK_SECRET: Type.String({ default: '' }),
   TELEGRAM_API_ROOT: Type.String({ default: 'https://api.telegram.org' }),
+  TELEGRAM_ANSWER_WITHIN_MS: Int(5000, 10, 10000),
   BANK_RAIL: Type.Union([Type.Literal('sandbox'), Type.Literal('bind')], { default: 'sandbox' }),
   BIND_API_URL: Type.String({ default: '' }),
   BIND_TOKEN_URL: Type.String({ default: '' }),
@@ -309,7 +310,12 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     },
     sandboxConfirmDelayMs: e.SANDBOX_CONFIRM_DELAY_MS,
     jobsIntervalMs: e.JOBS_INTERVAL_MS,
-    telegram: { botToken: e.TELEGRAM_BOT_TOKEN, webhookSecret: e.TELEGRAM_WEBHOOK_SECRET, apiRoot: e.TELEGRAM_API_ROOT },
+    telegram: {
+      botToken: e.TELEGRAM_BOT_TOKEN,
+      webhookSecret: e.TELEGRAM_WEBHOOK_SECRET,
+      apiRoot: e.TELEGRAM_API_ROOT,
+      answerWithinMs: e.TELEGRAM_ANSWER_WITHIN_MS,
+    },
     live: { pollMs: e.LIVE_POLL_MS, heartbeatMs: e.LIVE_HEARTBEAT_MS },
     whatsapp: {
       token: e.WHATSAPP_TOKEN,

@@ -21,6 +21,7 @@ export async function startFakeTelegram(token: string) {
   // The owner deleted the bot's messages: edits answer as the Bot API does then.
   let editsGone = false;
   let nextMessageId = 100;
+  const answered = new Set<string>();
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -52,6 +53,11 @@ export async function startFakeTelegram(token: string) {
           if ([...String(body.text ?? '')].length > 4096) return send(400, { ok: false, error_code: 400, description: 'Bad Request: MESSAGE_TOO_LONG' });
           return send(200, { ok: true, result: { message_id: body.message_id, date: 0, chat: { id: Number(body.chat_id), type: 'private' }, text: body.text } });
         case 'answerCallbackQuery':
+          // As the Bot API does: a press is answered once (and only within a few seconds).
+          if (answered.has(String(body.callback_query_id))) {
+            return send(400, { ok: false, error_code: 400, description: 'Bad Request: query is too old and response timeout expired or query ID is invalid' });
+          }
+          answered.add(String(body.callback_query_id));
           return send(200, { ok: true, result: true });
         default:
           return send(400, { ok: false, error_code: 400, description: `unsupported method ${method}` });

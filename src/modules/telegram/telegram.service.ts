@@ -179,21 +179,39 @@ async function handleFreshUpdate(ctx: AppContext, channel: TelegramChannel, upda
     return void (await answer('No autorizado'));
   }
   const owner = { userId: approval.user_id, kind: 'owner' as const };
+  // Telegram keeps a press's spinner only for a few seconds and refuses a late answer, while approving may wait
+  // for the bank (checking the destination, then sending the payout). Past `answerWithinMs` the press is answered
+  // as under way; the message then shows the decision once made, and a reason the message cannot show (paused,
+  // refused by the re-check, not completed) comes as a reply to it.
+  let early = false;
+  const timer = setTimeout(() => {
+    early = true;
+    void answer('Procesando… el mensaje va a mostrar el resultado');
+  }, ctx.config.telegram.answerWithinMs);
+  const tell = async (text: string, why?: boolean) => {
+    if (!early) return void (await answer(text));
+    if (!why) return;
+    await channel.api
+      .sendMessage(chatId, text, { reply_parameters: { message_id: q.message!.message_id, allow_sending_without_reply: true } })
+      .catch((err: unknown) => ctx.log.warn({ err }, 'telegram reply after a slow decision failed'));
+  };
   try {
     const decided = await decideApproval(ctx, owner, approval.id, m[1] === 'a' ? 'approve' : 'reject', 'telegram');
-    await answer(decided.status === 'approved' ? 'Aprobado' : 'Rechazado');
+    clearTimeout(timer);
+    await tell(decided.status === 'approved' ? 'Aprobado' : 'Rechazado');
   } catch (e) {
+    clearTimeout(timer);
     if (!isAppError(e)) throw e;
     if (e.code === 'APPROVAL_EXPIRED') {
-      await answer('Vencido: ya no se puede decidir');
+      await tell('Vencido: ya no se puede decidir');
       // Make sure the message says so even if the expiry job has not run yet.
       await expireApprovalIfDue(ctx, approval.id);
-    } else if (e.code === 'APPROVAL_ALREADY_DECIDED') await answer('Ya estaba decidido');
+    } else if (e.code === 'APPROVAL_ALREADY_DECIDED') await tell('Ya estaba decidido');
     // Why, as WhatsApp's answers say it (a callback answer is at most 200 characters).
-    else if (e.code === 'PAYOUTS_PAUSED') await answer('Pagos pausados: no se puede aprobar. Podés rechazar, o reanudar desde el panel.');
+    else if (e.code === 'PAYOUTS_PAUSED') await tell('Pagos pausados: no se puede aprobar. Podés rechazar, o reanudar desde el panel.', true);
     // The re-check ended the request (D28): the message will read as rejected, so the owner who approved is told why.
-    else if (e.code === 'PAYOUT_DENIED') await answer(deniedOnApproveText((e.details?.reasons as string[]) ?? [], approval.kind).slice(0, 200));
-    else await answer('No se pudo completar');
+    else if (e.code === 'PAYOUT_DENIED') await tell(deniedOnApproveText((e.details?.reasons as string[]) ?? [], approval.kind).slice(0, 200), true);
+    else await tell('No se pudo completar: probá de nuevo en un momento', true);
   }
 }
 
