@@ -22,6 +22,8 @@ export async function startFakeTelegram(token: string) {
   let editsGone = false;
   let nextMessageId = 100;
   const answered = new Set<string>();
+  // Flood control: every call answered 429 with this `retry_after` (seconds), while set.
+  let floodWait = 0;
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -38,6 +40,9 @@ export async function startFakeTelegram(token: string) {
       const method = m[1]!;
       calls.push({ method, body });
       if (failing) return send(502, { ok: false, error_code: 502, description: 'Bad Gateway' });
+      if (floodWait > 0) {
+        return send(429, { ok: false, error_code: 429, description: `Too Many Requests: retry after ${floodWait}`, parameters: { retry_after: floodWait } });
+      }
       if (body.chat_id !== undefined && blocked.has(String(body.chat_id))) {
         return send(403, { ok: false, error_code: 403, description: 'Forbidden: bot was blocked by the user' });
       }
@@ -78,6 +83,10 @@ export async function startFakeTelegram(token: string) {
     setHanging: (h: boolean) => {
       hanging = h;
       if (!h) for (const release of held.splice(0)) release();
+    },
+    /** Answers every call 429 with `retry_after` of this many seconds; 0 stops. */
+    setFloodWait: (seconds: number) => {
+      floodWait = seconds;
     },
     setEditsGone: (g: boolean) => {
       editsGone = g;

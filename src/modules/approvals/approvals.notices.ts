@@ -1,11 +1,14 @@
 import type { AppContext } from '../../context.js';
 import { mapBounded } from '../../shared/jobs.js';
 import type { ApprovalsTable } from './approvals.tables.js';
-import type { ApprovalNotice } from './channels/channel.port.js';
+import { ChannelBusy, type ApprovalNotice } from './channels/channel.port.js';
 
 /** How long one node holds the right to send an approval's owed notices (D29). */
 export const NOTICE_LEASE_MS = 30_000;
 const RETRY_AFTER_MS = 15_000;
+/** When to try again: in 15 s, or later if a channel's service said to wait longer (ChannelBusy), up to an hour. */
+const retryAt = (now: number, errors: readonly unknown[]): string =>
+  new Date(now + Math.min(60 * 60_000, Math.max(RETRY_AFTER_MS, ...errors.map((e) => (e instanceof ChannelBusy ? e.retryAfterMs : 0))))).toISOString();
 /** How long after a decision its outcome is still worth showing on a channel that failed to take it. */
 const OUTCOME_RETRY_FOR_MS = 60 * 60_000;
 const NOTICES_BATCH = 100;
@@ -53,6 +56,7 @@ export async function notifyPending(ctx: AppContext, approvalId: string): Promis
   if (owed.length === 0) return;
   const notice = await noticeOf(ctx, a);
   const stillOwed: string[] = [];
+  const errors: unknown[] = [];
   const sent: string[] = [];
   for (const name of owed) {
     const channel = ctx.channels.find((c) => c.name === name);
@@ -63,13 +67,14 @@ export async function notifyPending(ctx: AppContext, approvalId: string): Promis
     } catch (err) {
       ctx.log.warn({ err, approval: approvalId, channel: name }, 'approval notice not delivered; will retry');
       stillOwed.push(name);
+      errors.push(err);
     }
   }
   // Decided while these were on their way: the decision's outcome notice found no message to edit yet (they are
   // recorded once sent), so the messages just sent are told the outcome now, rather than keep their buttons.
   const now = sent.length > 0 ? await ctx.store.db.selectFrom('approvals').selectAll().where('id', '=', approvalId).executeTakeFirst() : undefined;
   if (now && now.status !== 'pending') return notifyResolved(ctx, now, sent);
-  const next = stillOwed.length > 0 ? new Date(ctx.clock.now().getTime() + RETRY_AFTER_MS).toISOString() : null;
+  const next = stillOwed.length > 0 ? retryAt(ctx.clock.now().getTime(), errors) : null;
   await ctx.store.db
     .updateTable('approvals')
     .set({ notify_pending: JSON.stringify(stillOwed), notify_next_at: next })
@@ -101,17 +106,19 @@ export async function notifyResolvedAfterCommit(ctx: AppContext, a: ApprovalsTab
 export async function notifyResolved(ctx: AppContext, a: ApprovalsTable, only?: readonly string[]): Promise<void> {
   const notice = await noticeOf(ctx, a);
   const failed: string[] = [];
+  const errors: unknown[] = [];
   for (const channel of ctx.channels) {
     if (only && !only.includes(channel.name)) continue;
-    await channel.notifyResolved(notice).catch((err) => {
+    await channel.notifyResolved(notice).catch((err: unknown) => {
       ctx.log.warn({ err, approval: a.id, channel: channel.name }, 'outcome notice failed; will retry');
       failed.push(channel.name);
+      errors.push(err);
     });
   }
   if (failed.length === 0 && !only) return;
   const now = ctx.clock.now().getTime();
   const giveUp = Date.parse(a.decided_at ?? a.expires_at) + OUTCOME_RETRY_FOR_MS;
-  const next = failed.length > 0 && now < giveUp ? new Date(now + RETRY_AFTER_MS).toISOString() : null;
+  const next = failed.length > 0 && now < giveUp ? retryAt(now, errors) : null;
   await ctx.store.db
     .updateTable('approvals')
     .set({ notify_pending: JSON.stringify(next ? failed : []), notify_next_at: next })

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Executor } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import type { Clock } from '../../shared/clock.js';
-import type { ApprovalChannel, ApprovalNotice, ChannelView } from '../approvals/channels/channel.port.js';
+import { ChannelBusy, type ApprovalChannel, type ApprovalNotice, type ChannelView } from '../approvals/channels/channel.port.js';
 import { pendingText, resolvedText } from './telegram.messages.js';
 import type { TelegramLinkState } from './telegram.tables.js';
 
@@ -22,6 +22,12 @@ export const callbackData = (verb: 'a' | 'r', approvalId: string): string => `${
  */
 export const isUndeliverable = (e: unknown): e is GrammyError =>
   e instanceof GrammyError && (e.error_code === 403 || (e.error_code === 400 && /chat not found/i.test(e.description)));
+
+/** Telegram's 429 says how many seconds to wait (`retry_after`): the notice is owed until then, not retried sooner. */
+const busyOr = (e: unknown): unknown =>
+  e instanceof GrammyError && e.error_code === 429 && typeof e.parameters.retry_after === 'number'
+    ? new ChannelBusy(`Telegram: ${e.description}`, e.parameters.retry_after * 1000, e)
+    : e;
 
 /**
  * The Telegram adapter of the approval-channel port (D23), through grammy's Bot API client. A message that
@@ -95,7 +101,7 @@ export class TelegramChannel implements ApprovalChannel {
     } catch (e) {
       // Not retried: the chat refuses the bot until the owner unblocks it (any update from the chat then) or links again.
       if (isUndeliverable(e)) return void (await this.markLink(n.userId, link.chat_id, 'undeliverable', { code: e.error_code, message: e.description }));
-      throw e;
+      throw busyOr(e);
     }
     await this.db
       .insertInto('telegram_messages')
@@ -113,7 +119,7 @@ export class TelegramChannel implements ApprovalChannel {
         // gone, or Telegram refuses the chat (403: the bot blocked). Anything else is owed and retried.
         const message = String((e as Error).message);
         if (message.includes('not modified') || message.includes('message to edit not found') || isUndeliverable(e)) return;
-        throw e;
+        throw busyOr(e);
       });
     }
   }

@@ -206,6 +206,21 @@ describe('Telegram approval channel (D23)', () => {
     expect(await payoutStatus(owner, id)).toBe('pending_approval');
   });
 
+  it("Telegram's flood control (429 retry_after): the notice waits as long as Telegram said, not 15 s", async () => {
+    tg.setFloodWait(120);
+    const { id } = (await withdraw(t.app, owner.agentToken, { amount_ars: 63_000, destination: EXTERNAL_CBU })).json();
+    const sends = () => tg.of('sendMessage').filter((c) => String(c.body.text).includes('$ 63.000,00')).length;
+    expect(sends()).toBe(1); // turned away
+    tg.setFloodWait(0);
+    t.clock.advance(16_000);
+    await t.app.jobs.approvalNotices!.runOnce();
+    expect(sends()).toBe(1); // not asked again before Telegram's two minutes
+    t.clock.advance(105_000);
+    await t.app.jobs.approvalNotices!.runOnce();
+    expect(sends()).toBe(2);
+    expect(await payoutStatus(owner, id)).toBe('pending_approval');
+  });
+
   it('a threshold-change proposal approved through Telegram changes only the proposed fields', async () => {
     const before = (await t.app.inject({ method: 'GET', url: '/v1/thresholds', headers: bearer(owner.ownerToken) })).json();
     const { proposeThresholdChange } = await import('../thresholds/threshold-proposal.service.js');

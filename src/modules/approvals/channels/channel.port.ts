@@ -24,6 +24,21 @@ export interface ApprovalChannel {
   describe?(userId: string, db: Executor): Promise<ChannelView>;
 }
 
+/**
+ * Thrown by a channel the messaging service turned away for a while and said for how long (Telegram's 429 with
+ * `retry_after`): the notice stays owed and is not retried before then.
+ */
+export class ChannelBusy extends Error {
+  constructor(
+    message: string,
+    readonly retryAfterMs: number,
+    override readonly cause?: unknown,
+  ) {
+    super(message);
+    this.name = 'ChannelBusy';
+  }
+}
+
 /** One channel as `GET /v1/approval-channels` shows it. */
 export interface ChannelView {
   name: ApprovalChannelName;
