@@ -315,6 +315,45 @@ describe('Telegram approvals, adversarial', () => {
     }
   });
 
+  it('two proposals that each take one trusted destination away cannot together empty the list from Telegram (an empty list lets any destination through)', async () => {
+    const { proposeThresholdChange } = await import('../src/modules/thresholds/threshold-proposal.service.js');
+    const agent = { userId: ana.id, kind: 'api_key' as const, keyId: ana.apiKeyId, keyName: 'default' };
+    const whitelist = async () => (await t.app.inject({ method: 'GET', url: '/v1/thresholds', headers: bearer(ana.ownerToken) })).json().whitelist_cbus;
+    await setThresholds(t.app, ana.ownerToken, { ...noLimits, whitelist_cbus: ['mate.rio.sol', 'otro.alias.x'] });
+    try {
+      const held = await withdraw(t.app, ana.agentToken, { amount_ars: 1_000, destination: EXTERNAL_CBU });
+      expect(held.json()).toMatchObject({ status: 'pending_approval', reasons: ['destination_not_whitelisted'] });
+      await press(`r:${held.json().approval_id}`, ANA_CHAT);
+      // Each message reads as a tightening: one destination taken away, one left.
+      const p1 = await proposeThresholdChange(t.app.ctx, agent, { whitelist_cbus: ['otro.alias.x'] });
+      const p2 = await proposeThresholdChange(t.app.ctx, agent, { whitelist_cbus: ['mate.rio.sol'] });
+      await press(`a:${p1.approval_id}`, ANA_CHAT);
+      expect(lastAnswer()).toBe('Aprobado');
+      expect(await whitelist()).toEqual(['otro.alias.x']);
+      await press(`a:${p2.approval_id}`, ANA_CHAT);
+      expect(lastAnswer()).toContain('cambiaste esos límites después de la propuesta');
+      expect(await whitelist()).toEqual(['otro.alias.x']);
+      expect((await withdraw(t.app, ana.agentToken, { amount_ars: 1_000, destination: EXTERNAL_CBU })).json().status).toBe('pending_approval');
+
+      // The same when the owner edits the list on the dashboard after the proposal: its message showed another list.
+      await setThresholds(t.app, ana.ownerToken, { ...noLimits, whitelist_cbus: ['mate.rio.sol', 'otro.alias.x'] });
+      const p3 = await proposeThresholdChange(t.app.ctx, agent, { whitelist_cbus: ['mate.rio.sol'] });
+      await setThresholds(t.app, ana.ownerToken, { ...noLimits, whitelist_cbus: ['otro.alias.x'] });
+      await press(`a:${p3.approval_id}`, ANA_CHAT);
+      expect(await whitelist()).toEqual(['otro.alias.x']);
+      // A list nobody touched since: approved from Telegram as before, and it adds as shown.
+      const p4 = await proposeThresholdChange(t.app.ctx, agent, { whitelist_cbus: ['otro.alias.x', 'nuevo.alias.y'] });
+      await press(`a:${p4.approval_id}`, ANA_CHAT);
+      expect(lastAnswer()).toBe('Aprobado');
+      expect(await whitelist()).toEqual(['otro.alias.x', 'nuevo.alias.y']);
+      // Decided, the proposal is shown against the list it was made on.
+      const decided = (await t.app.inject({ url: `/v1/approvals/${p4.approval_id}`, headers: bearer(ana.ownerToken) })).json();
+      expect(decided.threshold_change).toMatchObject({ current: { whitelist_cbus: ['otro.alias.x'] }, proposed: { whitelist_cbus: ['otro.alias.x', 'nuevo.alias.y'] } });
+    } finally {
+      await setThresholds(t.app, ana.ownerToken, noLimits);
+    }
+  });
+
   it('Telegram down when the approval is created: the owner decides on the dashboard and no stale notice follows', async () => {
     tg.setFailing(true);
     const { id, approval_id } = (await withdraw(t.app, ana.agentToken, { amount_ars: 66_000, destination: EXTERNAL_CBU })).json();

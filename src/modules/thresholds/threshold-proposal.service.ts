@@ -38,6 +38,7 @@ export async function proposeThresholdChange(ctx: AppContext, who: Principal, in
     const removed = current.whitelist.filter((d) => !whitelist.includes(d));
     if (added.length) asked.whitelistAdd = added;
     if (removed.length) asked.whitelistRemove = removed;
+    if (added.length || removed.length) asked.was = { ...asked.was, whitelist: current.whitelist };
   }
   if (Object.keys(asked).length === 0) {
     throw new AppError('INVALID_REQUEST', 'Nothing to propose: these are the limits in force');

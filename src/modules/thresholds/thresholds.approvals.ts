@@ -12,8 +12,11 @@ export type ThresholdProposal = Partial<Omit<PolicyThresholds, 'whitelist'>> & {
   whitelist?: string[];
   whitelistAdd?: string[];
   whitelistRemove?: string[];
-  /** The amounts in force when it was proposed, for the ones it sets: the "before" its messages show. */
-  was?: Partial<Omit<PolicyThresholds, 'whitelist'>>;
+  /**
+   * The limits in force when it was proposed, for the ones it sets: the "before" its messages show. The trusted
+   * list is recorded whole when the proposal adds to it or takes from it (proposals made before that recorded none).
+   */
+  was?: Partial<PolicyThresholds>;
 };
 
 /** The thresholds `current` would become once `p` is approved. */
@@ -35,7 +38,14 @@ export function applyProposal(current: PolicyThresholds, p: ThresholdProposal): 
 function before(now: PolicyThresholds, p: ThresholdProposal): PolicyThresholds {
   const added = new Set(p.whitelistAdd ?? []);
   const whitelist = [...now.whitelist.filter((d) => !added.has(d)), ...(p.whitelistRemove ?? []).filter((d) => !now.whitelist.includes(d))];
-  return { ...now, ...p.was, whitelist: p.whitelistAdd || p.whitelistRemove ? whitelist : now.whitelist };
+  return { ...now, ...p.was, whitelist: p.was?.whitelist ?? (p.whitelistAdd || p.whitelistRemove ? whitelist : now.whitelist) };
+}
+
+/** Whether a limit is as it was recorded; the trusted list in any order. */
+function unchanged(current: PolicyThresholds, key: keyof PolicyThresholds, was: unknown): boolean {
+  if (key !== 'whitelist') return current[key] === was;
+  const list = was as string[];
+  return current.whitelist.length === list.length && list.every((d) => current.whitelist.includes(d));
 }
 
 /** Whether `p` sets the wire field `field`. */
@@ -64,9 +74,12 @@ export const thresholdApprovals: ApprovalKindHandler = {
     const proposal = JSON.parse(a.proposal!) as ThresholdProposal;
     // D13: a Telegram or WhatsApp message showed each amount as "before → after" when it was sent, and cannot change
     // since. Where the owner changed one of those amounts meanwhile, its button would write a change the owner never
-    // read (a tightening shown, a loosening written), so it is refused; the agent may propose again. The dashboard
-    // shows the limits in force as the owner decides, so an approval there stands.
-    const changed = Object.entries(proposal.was ?? {}).some(([k, v]) => current[k as keyof PolicyThresholds] !== v);
+    // read (a tightening shown, a loosening written), so it is refused; the agent may propose again. The same holds
+    // for the trusted list: two proposals that each take one destination away read as tightenings, yet together
+    // empty the list, and an empty list lets any destination through (D15); once one is approved the list has
+    // changed, so the other is refused. The dashboard shows the limits in force as the owner decides, so an approval
+    // there stands.
+    const changed = Object.entries(proposal.was ?? {}).some(([k, v]) => !unchanged(current, k as keyof PolicyThresholds, v));
     if (changed && a.decided_via !== 'dashboard') return ['limits_changed'];
     await writeThresholds(tx, a.user_id, applyProposal(current, proposal), now);
     return [];
