@@ -43,6 +43,40 @@ describe.runIf(base)('a database away for a while (D42)', () => {
     },
   );
 
+  it('a transfer held for the owner while the store fails for a while: answered with the outcome, not a 503 that says nothing was kept', { timeout: 60_000 }, async () => {
+    const t = await startTestApp({ env: { DATABASE_LOCK_TIMEOUT_MS: '200', SANDBOX_CONFIRM_DELAY_MS: '0' } });
+    const outside = new pg.Client({ connectionString: t.config.databaseUrl });
+    await outside.connect();
+    try {
+      const u = await createOnboardedUser(t.app, { fundArs: 100_000 });
+      const owner = { authorization: `Bearer ${u.ownerToken}` };
+      const held = t.app.inject({
+        method: 'POST',
+        url: '/v1/transfers',
+        headers: { authorization: `Bearer ${u.agentToken}`, 'idempotency-key': 'held-through-a-failure' },
+        payload: { amount: 50_000, destination: EXTERNAL_CBU },
+      });
+      let approval: string | undefined;
+      while (!approval) {
+        approval = (await t.app.inject({ url: '/v1/approvals?status=pending', headers: owner })).json().approvals[0]?.id;
+        await sleep(50);
+      }
+      // The hold's reads of the transfer meet the lock timeout for a second: the store is unavailable to them.
+      await outside.query('begin');
+      await outside.query('lock table payouts in access exclusive mode');
+      await sleep(1_000);
+      await outside.query('rollback');
+      expect((await t.app.inject({ method: 'POST', url: `/v1/approvals/${approval}/approve`, headers: owner })).statusCode).toBe(200);
+      const res = await held;
+      expect(res.statusCode).toBe(201);
+      expect(res.json()).toMatchObject({ status: 'approved', amount: 50_000 });
+    } finally {
+      await outside.query('rollback').catch(() => undefined);
+      await outside.end();
+      await t.close();
+    }
+  });
+
   it('a network partition (the server vanishes without closing anything): a payout answers 503 within the bounds, not never', { timeout: 90_000 }, async () => {
     const u0 = new URL(base!);
     const proxy = await startPgProxy({ host: u0.hostname, port: Number(u0.port || 5432) });

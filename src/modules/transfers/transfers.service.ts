@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { AppContext } from '../../context.js';
+import { isStoreUnavailable } from '../../db/store-errors.js';
 import { inferDestinationKind } from '../../shared/ar-identifiers.js';
 import { AppError, isAppError } from '../../shared/errors.js';
 import { arsToCentavos, centavosToArs } from '../../shared/money.js';
@@ -7,7 +8,7 @@ import { expireApprovalIfDue } from '../approvals/approvals.service.js';
 import type { Principal } from '../auth/auth.service.js';
 import { followUpIfDue } from '../payouts/payout.follow-up.js';
 import { replayedFailure, requestPayout } from '../payouts/payout.request.js';
-import { loadPayout } from '../payouts/payout.view.js';
+import { loadPayout, type PayoutView } from '../payouts/payout.view.js';
 import type { PayoutsTable } from '../payouts/payouts.tables.js';
 
 /** D32: the longest a transfer request is held open for the owner's decision. */
@@ -123,24 +124,49 @@ export async function createTransfer(
   // D37: a retry of a transfer that failed at the rail answers that failure again (402), never a second attempt.
   const failed = replayedFailure(started);
   if (failed) throw mapRefusal(failed);
-  const p = await holdForOutcome(ctx, String(started.body.id), signal);
+  // The withdraw's answer (a first one, or the one its idempotency key stored).
+  const made = started.body as unknown as PayoutView;
+  const p = await holdForOutcome(ctx, made, signal);
+  // The store never answered during the hold: the attempt as it was made, which stands (D42: no 503 once kept).
+  if (!p) return { body: startedView(made), replayed: started.replayed };
   if (p.status === 'confirmed') return { body: toView(p), replayed: started.replayed };
   if (p.status === 'rejected' || p.status === 'expired' || p.status === 'failed') throw endError(p);
   // Still moving when the hold ends or the client left: say so rather than guess.
   return { body: toView(p), replayed: started.replayed };
 }
 
-async function holdForOutcome(ctx: AppContext, id: string, signal?: AbortSignal): Promise<PayoutsTable> {
+/**
+ * Follows the attempt until it ends, the hold ends or the client leaves. The attempt has committed, so a store that
+ * fails meanwhile (a failover) must not turn the answer into a 503, which says nothing was kept and invites a
+ * retry under a new key: the hold waits for the store and ends with the attempt as last seen.
+ */
+async function holdForOutcome(ctx: AppContext, started: PayoutView, signal?: AbortSignal): Promise<PayoutsTable | undefined> {
+  const ends = Date.parse(started.created_at) + TRANSFER_HOLD_MS + 60_000;
+  let last: PayoutsTable | undefined;
   for (;;) {
-    const p = (await loadPayout(ctx.store.db, id))!;
-    const heldFor = ctx.clock.now().getTime() - Date.parse(p.created_at);
-    // An approval not due yet (a replayed withdraw's, made with a longer APPROVAL_TTL_SECONDS) is left to its own
-    // window: the hold ends below with the attempt as it stands, rather than asking again without pause.
-    if (p.status === 'pending_approval' && heldFor >= TRANSFER_HOLD_MS && p.approval_id && (await expireApprovalIfDue(ctx, p.approval_id))) continue;
-    if (!['pending_approval', 'approved', 'submitted'].includes(p.status) || signal?.aborted || heldFor >= TRANSFER_HOLD_MS + 60_000) return p;
-    await followUpIfDue(ctx, p);
+    try {
+      const p = (await loadPayout(ctx.store.db, started.id))!;
+      last = p;
+      const heldFor = ctx.clock.now().getTime() - Date.parse(p.created_at);
+      // An approval not due yet (a replayed withdraw's, made with a longer APPROVAL_TTL_SECONDS) is left to its own
+      // window: the hold ends below with the attempt as it stands, rather than asking again without pause.
+      if (p.status === 'pending_approval' && heldFor >= TRANSFER_HOLD_MS && p.approval_id && (await expireApprovalIfDue(ctx, p.approval_id))) continue;
+      if (!['pending_approval', 'approved', 'submitted'].includes(p.status) || signal?.aborted || heldFor >= TRANSFER_HOLD_MS + 60_000) return p;
+      await followUpIfDue(ctx, p);
+    } catch (err) {
+      if (!isStoreUnavailable(err)) throw err;
+      ctx.log.warn({ err, payout: started.id }, 'the store failed while a transfer was held; waiting for it');
+      if (signal?.aborted || ctx.clock.now().getTime() >= ends) return last;
+    }
     await sleep(POLL_MS, undefined, { ref: false }).catch(() => {});
   }
+}
+
+/** The transfer as `requestPayout` answered it, for a hold during which the store never answered. */
+function startedView(b: PayoutView): TransferView {
+  const done = b.decision === 'require_approval' ? 'approved' : 'completed';
+  const status = b.status === 'approved' || b.status === 'submitted' ? 'processing' : b.status === 'confirmed' ? done : b.status;
+  return { id: b.id, status, amount: b.amount_ars, destination: b.destination, description: b.note, created_at: b.created_at, completed_at: null };
 }
 
 /** `GET /v1/transfers/{id}`: the same shape as the POST answer; another user's is not found. */
