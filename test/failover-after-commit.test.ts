@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { ApprovalChannel } from '../src/modules/approvals/channels/channel.port.js';
 import { bearer, createOnboardedUser, EXTERNAL_CBU, startTestApp, withdraw } from './helpers.js';
 import { base } from './failover-kit.js';
+import { signedDelivery, startFakeWhatsApp, textMessage } from './fake-whatsapp.js';
 
 /**
  * The store failing after a decision has committed (D42): the caller is answered what was kept, never a 503 that
@@ -164,6 +165,47 @@ describe.runIf(base)('the store failing after a commit (D42)', () => {
       const held = c as pg.Client | null;
       if (held) await held.end().catch(() => undefined);
       await t.close();
+    }
+  });
+
+  it('the owner unlinks WhatsApp while the audit log cannot be written: the link stays (503), and the retry unlinks with its entry', async () => {
+    const wa = await startFakeWhatsApp('106540352242922');
+    const t = await startTestApp({
+      env: {
+        DATABASE_LOCK_TIMEOUT_MS: '300',
+        APPROVAL_CHANNELS: 'dashboard,whatsapp',
+        WHATSAPP_TOKEN: 'EAAG-test-token',
+        WHATSAPP_PHONE_NUMBER_ID: '106540352242922',
+        WHATSAPP_APP_SECRET: 'wa-app-secret-0123456789',
+        WHATSAPP_VERIFY_TOKEN: 'wa-verify-token-0123456789',
+        WHATSAPP_TEMPLATE: 'aprobacion_pago:es_AR',
+        WHATSAPP_API_ROOT: wa.apiRoot,
+      },
+    });
+    const outside = new pg.Client({ connectionString: t.config.databaseUrl });
+    await outside.connect();
+    try {
+      const u = await createOnboardedUser(t.app);
+      const { text } = (await t.app.inject({ method: 'POST', url: '/v1/approval-channels/whatsapp', headers: bearer(u.ownerToken) })).json();
+      const { payload, signature } = signedDelivery('wa-app-secret-0123456789', textMessage('5491155551234', 'wamid.IN-unlink', text));
+      await t.app.inject({ method: 'POST', url: '/v1/channels/whatsapp/webhook', headers: { 'content-type': 'application/json', 'x-hub-signature-256': signature }, payload });
+      const linked = async () => (await t.app.inject({ url: '/v1/approval-channels', headers: bearer(u.ownerToken) })).json().channels.find((c: { name: string }) => c.name === 'whatsapp').linked;
+      expect(await linked()).toBe(true);
+      await outside.query('begin');
+      await outside.query('lock table audit_log in access exclusive mode');
+      const refused = await t.app.inject({ method: 'DELETE', url: '/v1/approval-channels/whatsapp', headers: bearer(u.ownerToken) });
+      await outside.query('rollback');
+      expect(refused.statusCode).toBe(503);
+      expect(await linked()).toBe(true);
+      expect((await t.app.inject({ method: 'DELETE', url: '/v1/approval-channels/whatsapp', headers: bearer(u.ownerToken) })).statusCode).toBe(204);
+      expect(await linked()).toBe(false);
+      const entries = await t.app.ctx.store.db.selectFrom('audit_log').select('action').where('user_id', '=', u.id).where('action', '=', 'whatsapp.unlinked').execute();
+      expect(entries).toHaveLength(1);
+    } finally {
+      await outside.query('rollback').catch(() => undefined);
+      await outside.end();
+      await t.close();
+      await wa.close();
     }
   });
 

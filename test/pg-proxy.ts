@@ -13,6 +13,8 @@ export interface PgProxy {
   url(url: string): string;
   /** The next COMMIT through the proxy: forwarded and its answer lost (`after`), or never forwarded (`before`). */
   cutNextCommit(when: 'after' | 'before'): Promise<void>;
+  /** The same for the next message whose bytes contain `text` (a statement's SQL, say). */
+  cutNextContaining(text: string, when: 'after' | 'before'): Promise<void>;
   /**
    * A network partition: from now on nothing passes either way, on open connections and new ones alike, and no
    * socket is closed (no FIN, no RST), as when a server vanishes without a word.
@@ -23,7 +25,7 @@ export interface PgProxy {
 
 export async function startPgProxy(target: { host: string; port: number }): Promise<PgProxy> {
   const pairs = new Set<{ client: net.Socket; upstream: net.Socket }>();
-  let cut: { when: 'after' | 'before'; done: () => void } | null = null;
+  let cut: { when: 'after' | 'before'; match: Buffer; done: () => void } | null = null;
   let partitioned = false;
   const held = new Set<net.Socket>();
   const server = net.createServer((client) => {
@@ -58,7 +60,7 @@ export async function startPgProxy(target: { host: string; port: number }): Prom
     upstream.on('end', upstreamEnd);
     client.on('data', (chunk) => {
       if (partitioned) return;
-      if (cut && chunk.includes(COMMIT)) {
+      if (cut && chunk.includes(cut.match)) {
         const { when, done } = cut;
         cut = null;
         pairs.delete(pair);
@@ -86,7 +88,8 @@ export async function startPgProxy(target: { host: string; port: number }): Prom
       u.port = String(port);
       return u.toString();
     },
-    cutNextCommit: (when) => new Promise<void>((resolve) => (cut = { when, done: resolve })),
+    cutNextCommit: (when) => new Promise<void>((resolve) => (cut = { when, match: COMMIT, done: resolve })),
+    cutNextContaining: (text, when) => new Promise<void>((resolve) => (cut = { when, match: Buffer.from(text), done: resolve })),
     partition: () => {
       partitioned = true;
     },

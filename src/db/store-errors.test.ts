@@ -9,6 +9,8 @@ describe('store failure kinds', () => {
     [Object.assign(new Error('database is locked'), { code: 'SQLITE_BUSY' }), 'busy'],
     [new Error('timeout exceeded when trying to connect'), 'checkout_timeout'],
     [new Error('Connection terminated unexpectedly'), 'connection'],
+    // A write on a primary demoted in a switchover.
+    [Object.assign(new Error('cannot execute INSERT in a read-only transaction'), { code: '25006' }), 'connection'],
     // The store's own failures say their kind; the cause is the driver's error that led to them.
     [new StoreUnavailable('the database connection was lost and the outcome is not known yet', new Error('Connection terminated unexpectedly'), 'commit_unknown'), 'commit_unknown'],
     [new StoreUnavailable('100 callers already wait for a database connection', undefined, 'overloaded'), 'overloaded'],

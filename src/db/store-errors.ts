@@ -23,9 +23,10 @@ export class StoreUnavailable extends Error {
  * SQLSTATEs (PostgreSQL) that mean "not now" rather than "wrong": class 08 (connection exception), 40001 and
  * 40P01 (serialization failure, deadlock: the transaction was rolled back), 53 (insufficient resources),
  * 55P03 (lock_timeout), 57014 (statement_timeout or cancel), 57P01-57P03 (the server shutting down or
- * restarting), 25P03 (idle_in_transaction_session_timeout).
+ * restarting), 25P03 (idle_in_transaction_session_timeout), 25006 (a write reaching a server that is read-only now:
+ * a primary demoted in a switchover, before the connection moves to the new one).
  */
-const TRANSIENT_SQLSTATE = /^(08...|40001|40P01|53...|55P03|57014|57P0[1-3]|25P03)$/;
+const TRANSIENT_SQLSTATE = /^(08...|40001|40P01|53...|55P03|57014|57P0[1-3]|25P03|25006)$/;
 
 /** Errors node-postgres raises without a SQLSTATE when the connection itself failed. */
 const CONNECTION_LOST = /Connection terminated|not queryable|ECONNRESET|ECONNREFUSED|EPIPE|ETIMEDOUT|timeout exceeded when trying to connect|Client was closed|Query read timeout/i;

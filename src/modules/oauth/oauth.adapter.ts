@@ -73,9 +73,13 @@ export class StoreAdapter implements Adapter {
    */
   async consume(id: string): Promise<void> {
     const once = USED_ONCE[this.model];
-    let update = this.store.db.updateTable('oauth_records').set({ consumed_at: Math.floor(Date.now() / 1000) }).where('model', '=', this.model).where('id', '=', id);
-    if (once) update = update.where('consumed_at', 'is', null);
-    const res = await update.executeTakeFirst();
+    // In a transaction of its own: a COMMIT whose answer is lost is resolved by asking the server (D42). As a lone
+    // statement, its lost answer was a 503 for a use that had counted, and the client's retry then ended the grant.
+    const res = await this.store.transaction((tx) => {
+      let update = tx.updateTable('oauth_records').set({ consumed_at: Math.floor(Date.now() / 1000) }).where('model', '=', this.model).where('id', '=', id);
+      if (once) update = update.where('consumed_at', 'is', null);
+      return update.executeTakeFirst();
+    });
     if (!once || Number(res.numUpdatedRows) === 1) return;
     const row = await this.store.db.selectFrom('oauth_records').select('grant_id').where('model', '=', this.model).where('id', '=', id).executeTakeFirst();
     if (row?.grant_id) await revokeGrantRecords(this.store, row.grant_id);
@@ -98,13 +102,16 @@ export class StoreAdapter implements Adapter {
  * the claim: the library never consumes an interaction itself, and ignores the mark (not part of its payload).
  */
 export async function claimInteraction(store: Store, uid: string): Promise<boolean> {
-  const res = await store.db
-    .updateTable('oauth_records')
-    .set({ consumed_at: Math.floor(Date.now() / 1000) })
-    .where('model', '=', 'Interaction')
-    .where('id', '=', uid)
-    .where('consumed_at', 'is', null)
-    .executeTakeFirst();
+  // A transaction of its own, as `consume`: a lost answer would leave the claim made and the owner refused (409).
+  const res = await store.transaction((tx) =>
+    tx
+      .updateTable('oauth_records')
+      .set({ consumed_at: Math.floor(Date.now() / 1000) })
+      .where('model', '=', 'Interaction')
+      .where('id', '=', uid)
+      .where('consumed_at', 'is', null)
+      .executeTakeFirst(),
+  );
   return Number(res.numUpdatedRows) === 1;
 }
 

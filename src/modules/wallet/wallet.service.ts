@@ -78,10 +78,14 @@ export async function onboard(
   const now = ctx.clock.now().toISOString();
   const kyc_status: KycStatus = isKycPendingLegalId(legalId) ? 'pending' : 'verified';
   try {
-    await ctx.store.db
-      .insertInto('wallets')
-      .values({ user_id: userId, legal_id: legalId, legal_name: legalName, cvu: account.cvu, alias: account.alias, kyc_status, created_at: now, updated_at: now })
-      .execute();
+    // In a transaction of its own, so that a COMMIT whose answer is lost is resolved by asking the server (D42):
+    // a lone statement's lost answer would be a 503 for a wallet that exists, and the retry a 409.
+    await ctx.store.transaction((tx) =>
+      tx
+        .insertInto('wallets')
+        .values({ user_id: userId, legal_id: legalId, legal_name: legalName, cvu: account.cvu, alias: account.alias, kyc_status, created_at: now, updated_at: now })
+        .execute(),
+    );
   } catch (e) {
     if (isUniqueViolation(e)) throw new AppError('ALREADY_ONBOARDED', ALREADY_ONBOARDED_MESSAGE);
     throw e;

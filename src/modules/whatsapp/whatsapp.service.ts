@@ -58,8 +58,12 @@ export async function createLinkCode(ctx: AppContext, userId: string) {
 
 export async function unlinkWhatsApp(ctx: AppContext, userId: string): Promise<void> {
   whatsappChannelOf(ctx);
-  const gone = await ctx.store.db.deleteFrom('whatsapp_links').where('user_id', '=', userId).executeTakeFirst();
-  if (Number(gone.numDeletedRows) > 0) await writeAudit(ctx.store.db, ctx.clock, { userId, kind: 'owner' }, { action: 'whatsapp.unlinked' });
+  // The link goes with its activity entry or not at all (as Telegram's): a retry after a failed audit write would
+  // find nothing to unlink and write none.
+  await ctx.store.transaction(async (tx) => {
+    const gone = await tx.deleteFrom('whatsapp_links').where('user_id', '=', userId).executeTakeFirst();
+    if (Number(gone.numDeletedRows) > 0) await writeAudit(tx, ctx.clock, { userId, kind: 'owner' }, { action: 'whatsapp.unlinked' });
+  });
 }
 
 /** GET verification: Meta sends `hub.mode=subscribe`, our verify token and a challenge to echo. */

@@ -1,0 +1,68 @@
+import { errors } from 'oidc-provider';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isStoreUnavailable } from '../src/db/store-errors.js';
+import { claimInteraction, StoreAdapter } from '../src/modules/oauth/oauth.adapter.js';
+import { base, via } from './failover-kit.js';
+import { bearer, createTestStore, createUser, randomCuit, startTestApp, type TestApp, type TestStore } from './helpers.js';
+import { startPgProxy, type PgProxy } from './pg-proxy.js';
+
+/**
+ * Writes that were a lone statement, whose answer a lost connection could take after the server had kept them (D42):
+ * the caller was told 503 ("nothing kept") and its retry met what the first try had done. Each now runs in a
+ * transaction of its own, so a connection lost before COMMIT keeps nothing and the retry goes through; a COMMIT
+ * whose answer is lost is asked of the server (src/db/failover.test.ts).
+ * PostgreSQL only (TEST_DATABASE_URL), as src/db/failover.test.ts.
+ */
+describe.runIf(base)('a lone write whose answer is lost (D42)', () => {
+  let proxy: PgProxy;
+  let testStore: TestStore;
+  let t: TestApp;
+  beforeAll(async () => {
+    const u = new URL(base!);
+    proxy = await startPgProxy({ host: u.hostname, port: Number(u.port || 5432) });
+    testStore = await createTestStore();
+    t = await startTestApp({ store: via(testStore, (u) => proxy.url(u.toString())) });
+  });
+  afterAll(async () => {
+    await t.close();
+    await proxy.close();
+    await testStore.drop();
+  });
+
+  it('onboarding: the retry opens the wallet (it answered 409 ALREADY_ONBOARDED for a wallet the owner was told failed)', async () => {
+    const u = await createUser(t.app);
+    const body = { legal_id: randomCuit(), legal_name: 'Ana Pérez' };
+    const cut = proxy.cutNextContaining('insert into "wallets"', 'after');
+    const first = await t.app.inject({ method: 'POST', url: '/v1/onboarding', headers: bearer(u.ownerToken), payload: body });
+    await cut;
+    expect(first.statusCode).toBe(503);
+    const retry = await t.app.inject({ method: 'POST', url: '/v1/onboarding', headers: bearer(u.ownerToken), payload: body });
+    expect(retry.statusCode).toBe(200);
+    expect(retry.json().cvu).toMatch(/^\d{22}$/);
+  });
+
+  it("OAuth: a refresh token's use lost on the wire can be retried; it does not end the grant as a second use would", async () => {
+    const tokens = new StoreAdapter(t.app.ctx.store, 'RefreshToken');
+    const grants = new StoreAdapter(t.app.ctx.store, 'Grant');
+    await grants.upsert('grant-lost-use', { kind: 'Grant', jti: 'grant-lost-use', accountId: 'usr_x', clientId: 'c1' }, 3600);
+    await tokens.upsert('rt-lost-use', { kind: 'RefreshToken', jti: 'rt-lost-use', grantId: 'grant-lost-use' }, 3600);
+    const cut = proxy.cutNextContaining('set "consumed_at"', 'after');
+    expect(isStoreUnavailable(await tokens.consume('rt-lost-use').catch((e: unknown) => e))).toBe(true);
+    await cut;
+    await tokens.consume('rt-lost-use');
+    expect(await grants.find('grant-lost-use')).toBeDefined();
+    // A second use after that is one: the grant ends.
+    await expect(tokens.consume('rt-lost-use')).rejects.toBeInstanceOf(errors.InvalidGrant);
+    expect(await grants.find('grant-lost-use')).toBeUndefined();
+  });
+
+  it("OAuth: the owner's consent claimed on a lost connection can be decided again (it answered 409 for nothing decided)", async () => {
+    const interactions = new StoreAdapter(t.app.ctx.store, 'Interaction');
+    await interactions.upsert('int-lost-claim', { kind: 'Interaction', jti: 'int-lost-claim', uid: 'int-lost-claim' }, 600);
+    const cut = proxy.cutNextContaining('set "consumed_at"', 'after');
+    expect(isStoreUnavailable(await claimInteraction(t.app.ctx.store, 'int-lost-claim').catch((e: unknown) => e))).toBe(true);
+    await cut;
+    expect(await claimInteraction(t.app.ctx.store, 'int-lost-claim')).toBe(true);
+    expect(await claimInteraction(t.app.ctx.store, 'int-lost-claim')).toBe(false);
+  });
+});
