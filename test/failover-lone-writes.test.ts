@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isStoreUnavailable } from '../src/db/store-errors.js';
 import { claimInteraction, StoreAdapter } from '../src/modules/oauth/oauth.adapter.js';
 import { base, via } from './failover-kit.js';
-import { bearer, createTestStore, createUser, randomCuit, startTestApp, type TestApp, type TestStore } from './helpers.js';
+import { bearer, createOnboardedUser, createTestStore, createUser, randomCuit, startTestApp, type TestApp, type TestStore } from './helpers.js';
+import { connectApp, form, mcp, RESOURCE } from './oauth-flow.js';
 import { startPgProxy, type PgProxy } from './pg-proxy.js';
 
 /**
@@ -21,7 +22,7 @@ describe.runIf(base)('a lone write whose answer is lost (D42)', () => {
     const u = new URL(base!);
     proxy = await startPgProxy({ host: u.hostname, port: Number(u.port || 5432) });
     testStore = await createTestStore();
-    t = await startTestApp({ store: via(testStore, (u) => proxy.url(u.toString())) });
+    t = await startTestApp({ store: via(testStore, (u) => proxy.url(u.toString())), env: { PUBLIC_URL: 'http://localhost' } });
   });
   afterAll(async () => {
     await t.close();
@@ -54,6 +55,32 @@ describe.runIf(base)('a lone write whose answer is lost (D42)', () => {
     // A second use after that is one: the grant ends.
     await expect(tokens.consume('rt-lost-use')).rejects.toBeInstanceOf(errors.InvalidGrant);
     expect(await grants.find('grant-lost-use')).toBeUndefined();
+  });
+
+  it('OAuth: a refresh whose new tokens could not be stored answers 503, and its retry with the same refresh token gets tokens (it ended the grant)', async () => {
+    const owner = await createOnboardedUser(t.app);
+    const app = await connectApp(t.app, owner);
+    const refresh = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/oauth/token',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: form({ grant_type: 'refresh_token', refresh_token: app.refresh_token, client_id: app.clientId, resource: RESOURCE }),
+      });
+    // The refresh token's use is stored; the new refresh token's save is lost on the wire.
+    const cut = proxy.cutNextContaining('insert into "oauth_records"', 'after');
+    const failed = await refresh();
+    await cut;
+    expect(failed.statusCode).toBe(503);
+    expect(failed.json().error).toBe('temporarily_unavailable');
+    // The given-back use is stored by the time the client's retry comes (Retry-After: 1).
+    await new Promise((r) => setTimeout(r, 200));
+    const retried = await refresh();
+    expect(retried.statusCode, retried.body).toBe(200);
+    expect((await mcp(t.app, retried.json().access_token)).statusCode).toBe(200);
+    // Used once more, it is a second use, as before: refused, and the grant ends.
+    expect((await refresh()).json().error).toBe('invalid_grant');
+    expect((await mcp(t.app, retried.json().access_token)).statusCode).toBe(401);
   });
 
   it("OAuth: the owner's consent claimed on a lost connection can be decided again (it answered 409 for nothing decided)", async () => {

@@ -120,6 +120,11 @@ export async function releaseInteraction(store: Store, uid: string): Promise<voi
   await store.db.updateTable('oauth_records').set({ consumed_at: null }).where('model', '=', 'Interaction').where('id', '=', uid).execute();
 }
 
+/** A code or refresh token whose use got its request nothing (the store failed after it): usable again. */
+export async function releaseUse(store: Store, model: string, id: string): Promise<void> {
+  await store.db.updateTable('oauth_records').set({ consumed_at: null }).where('model', '=', model).where('id', '=', id).execute();
+}
+
 /** The grant and everything issued under it. */
 export async function revokeGrantRecords(store: Store, grantId: string): Promise<void> {
   await store.db.deleteFrom('oauth_records').where('grant_id', '=', grantId).execute();

@@ -10,6 +10,7 @@ import type { KeyControlsInput } from '../keys/key-controls.js';
 import { ApprovedBody, ApproveBody, DeniedBody, InteractionBody, InteractionParams } from './oauth.schemas.js';
 import { OAUTH_PREFIX, type OAuthServer } from './oauth.provider.js';
 import { approveInteraction, denyInteraction, getInteraction } from './oauth.service.js';
+import { releaseUse } from './oauth.adapter.js';
 
 /**
  * D44: `/mcp` as an OAuth 2.1 protected resource and the service as its authorization server. The protocol is
@@ -31,6 +32,10 @@ export async function oauthRoutes(app: App, ctx: AppContext, oauth: OAuthServer)
     const p = provider();
     if (!logged) {
       logged = true;
+      // The codes and refresh tokens a request has used (the library's own instances, emitted once the use is stored).
+      const usedHere = new WeakSet<object>();
+      p.on('authorization_code.consumed', (code: object) => usedHere.add(code));
+      p.on('refresh_token.consumed', (token: object) => usedHere.add(token));
       p.on('server_error', (kctx, err) => {
         // D42: a database that cannot serve now is "retry shortly", in OAuth's words (RFC 6749's
         // temporarily_unavailable), with 503 and Retry-After as on every other surface; the library's 500
@@ -40,6 +45,16 @@ export async function oauthRoutes(app: App, ctx: AppContext, oauth: OAuthServer)
           ctx.log.warn({ err }, 'oauth request failed: the database cannot serve it now');
           kctx.status = 503;
           kctx.set('retry-after', String(RETRY_AFTER_SECONDS));
+          // A 503 invites the retry, so the code or refresh token this request used and got nothing for is given
+          // back: the retry would otherwise be its second use, and end the agent's grant (D44). Only a use this
+          // request made is given back, never one an earlier request made. If the store cannot take it back now,
+          // the retry ends the grant and the owner connects the app again.
+          const { AuthorizationCode, RotatedRefreshToken } = kctx.oidc?.entities ?? {};
+          for (const used of [AuthorizationCode, RotatedRefreshToken]) {
+            if (used && usedHere.has(used)) {
+              void releaseUse(ctx.store, used.kind, used.jti).catch((e: unknown) => ctx.log.warn({ err: e }, 'a code or refresh token used by a failed request could not be given back'));
+            }
+          }
           if (kctx.body && typeof kctx.body === 'object' && !Buffer.isBuffer(kctx.body)) {
             kctx.body = { error: 'temporarily_unavailable', error_description: 'The service cannot reach its database right now; retry shortly' };
           }
