@@ -77,6 +77,33 @@ describe.runIf(base)('a database away for a while (D42)', () => {
     }
   });
 
+  it('a transfer held while the store stays away past the hold: answered with the attempt as last seen when the hold ends, not held for the outage', { timeout: 60_000 }, async () => {
+    const t = await startTestApp({ env: { DATABASE_LOCK_TIMEOUT_MS: '200' } });
+    const outside = new pg.Client({ connectionString: t.config.databaseUrl });
+    await outside.connect();
+    try {
+      const u = await createOnboardedUser(t.app, { fundArs: 100_000 });
+      const held = t.app.inject({
+        method: 'POST',
+        url: '/v1/transfers',
+        headers: { authorization: `Bearer ${u.agentToken}`, 'idempotency-key': 'held-past-the-hold' },
+        payload: { amount: 50_000, destination: EXTERNAL_CBU },
+      });
+      while (!(await t.app.inject({ url: '/v1/approvals?status=pending', headers: { authorization: `Bearer ${u.ownerToken}` } })).json().approvals[0]) await sleep(50);
+      await outside.query('begin');
+      await outside.query('lock table payouts in access exclusive mode');
+      await sleep(500);
+      t.clock.advance(7 * 60_000);
+      const res = await Promise.race([held, sleep(10_000).then(() => null)]);
+      expect(res?.statusCode).toBe(201);
+      expect(res?.json()).toMatchObject({ status: 'pending_approval', amount: 50_000 });
+    } finally {
+      await outside.query('rollback').catch(() => undefined);
+      await outside.end();
+      await t.close();
+    }
+  });
+
   it('a network partition (the server vanishes without closing anything): a payout answers 503 within the bounds, not never', { timeout: 90_000 }, async () => {
     const u0 = new URL(base!);
     const proxy = await startPgProxy({ host: u0.hostname, port: Number(u0.port || 5432) });

@@ -341,6 +341,14 @@ describe('Telegram approvals, adversarial', () => {
       await setThresholds(t.app, ana.ownerToken, { ...noLimits, whitelist_cbus: ['otro.alias.x'] });
       await press(`a:${p3.approval_id}`, ANA_CHAT);
       expect(await whitelist()).toEqual(['otro.alias.x']);
+      // A proposal stored before the list was recorded with it: its button may still not empty the list.
+      await setThresholds(t.app, ana.ownerToken, { ...noLimits, whitelist_cbus: ['otro.alias.x'] });
+      const old = await proposeThresholdChange(t.app.ctx, agent, { whitelist_cbus: [] });
+      const row = await t.app.ctx.store.db.selectFrom('approvals').select('proposal').where('id', '=', old.approval_id).executeTakeFirstOrThrow();
+      const { was: _was, ...stored } = JSON.parse(row.proposal!) as Record<string, unknown>;
+      await t.app.ctx.store.db.updateTable('approvals').set({ proposal: JSON.stringify(stored) }).where('id', '=', old.approval_id).execute();
+      await press(`a:${old.approval_id}`, ANA_CHAT);
+      expect(await whitelist()).toEqual(['otro.alias.x']);
       // A list nobody touched since: approved from Telegram as before, and it adds as shown.
       const p4 = await proposeThresholdChange(t.app.ctx, agent, { whitelist_cbus: ['otro.alias.x', 'nuevo.alias.y'] });
       await press(`a:${p4.approval_id}`, ANA_CHAT);

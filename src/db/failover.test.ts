@@ -169,6 +169,23 @@ describe.runIf(base)('PostgreSQL failures (D42)', () => {
     });
   });
 
+  it('a connection to a server that became read-only (a demoted primary) is not used again: the write is 503, the next one goes through', async () => {
+    const testStore = await createTestStore();
+    const store = openStore({ databaseUrl: testStore.config.databaseUrl, sqliteFile: '', postgres: { poolMax: 1 } });
+    try {
+      await migrateToLatest(store);
+      // What a primary demoted in a switchover answers to writes, on the one connection of the pool.
+      await sql`set default_transaction_read_only = on`.execute(store.db);
+      const write = (user: string) => store.db.insertInto('payout_pauses').values({ user_id: user, paused_at: '2026-01-01T00:00:00.000Z' }).execute();
+      await expect(write('usr_read_only_1')).rejects.toSatisfy(isStoreUnavailable);
+      await write('usr_read_only_2');
+      expect(await store.db.selectFrom('payout_pauses').select('user_id').execute()).toEqual([{ user_id: 'usr_read_only_2' }]);
+    } finally {
+      await store.close();
+      await testStore.drop();
+    }
+  });
+
   describe('bounded waits', () => {
     it('a statement past statement_timeout, a checkout past its timeout and a full queue all fail as StoreUnavailable', async () => {
       const store = openStore({

@@ -120,8 +120,10 @@ export function openPostgresPool(url: string, limits: PostgresLimits, events: Po
             : client.query(text as string, values)
           ).catch((err: unknown) => {
             // Past the client's own bound the connection is of no further use (its statement may still be running,
-            // or the server is gone): ended at once, so the rollback fails fast and the pool drops it.
-            if (isClientTimeout(err)) void client.end().catch(() => undefined);
+            // or the server is gone): ended at once, so the rollback fails fast and the pool drops it. So is one to a
+            // server that has become read-only (25006: a primary demoted in a switchover): the next connection may
+            // reach the new primary, while this one would refuse every write until the server closes it.
+            if (isClientTimeout(err) || (err as { code?: unknown } | null)?.code === '25006') void client.end().catch(() => undefined);
             throw err;
           })) as PostgresPoolClient['query'],
         // pg-pool sets `release` anew at each checkout, and drops a client that is no longer usable, or that Kysely

@@ -34,6 +34,17 @@ export async function oauthRoutes(app: App, ctx: AppContext, oauth: OAuthServer)
       logged = true;
       // The codes and refresh tokens a request has used (the library's own instances, emitted once the use is stored).
       const usedHere = new WeakSet<object>();
+      // Tried for a few seconds: the store has just failed, and the host retries after Retry-After (1 s).
+      const giveBack = async (model: string, id: string) => {
+        for (let attempt = 1; ; attempt++) {
+          try {
+            return await releaseUse(ctx.store, model, id);
+          } catch (err) {
+            if (attempt === 5) return ctx.log.warn({ err }, 'a code or refresh token used by a failed request could not be given back');
+            await new Promise((r) => setTimeout(r, 250 * attempt));
+          }
+        }
+      };
       p.on('authorization_code.consumed', (code: object) => usedHere.add(code));
       p.on('refresh_token.consumed', (token: object) => usedHere.add(token));
       p.on('server_error', (kctx, err) => {
@@ -52,7 +63,7 @@ export async function oauthRoutes(app: App, ctx: AppContext, oauth: OAuthServer)
           const { AuthorizationCode, RotatedRefreshToken } = kctx.oidc?.entities ?? {};
           for (const used of [AuthorizationCode, RotatedRefreshToken]) {
             if (used && usedHere.has(used)) {
-              void releaseUse(ctx.store, used.kind, used.jti).catch((e: unknown) => ctx.log.warn({ err: e }, 'a code or refresh token used by a failed request could not be given back'));
+              void giveBack(used.kind, used.jti);
             }
           }
           if (kctx.body && typeof kctx.body === 'object' && !Buffer.isBuffer(kctx.body)) {

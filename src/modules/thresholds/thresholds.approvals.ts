@@ -5,7 +5,8 @@ import { FIELD_KEYS, loadThresholds, toThresholdsView, writeThresholds } from '.
 /**
  * What an agent's proposal asks (D13): the limits it would set, and the trusted destinations it would add and take
  * away. The trusted list is kept as that difference, not as a whole list: the owner is shown what is added and
- * removed, and approving changes exactly that, keeping whatever else the owner put on the list meanwhile.
+ * removed, and approving on the dashboard changes exactly that, keeping whatever else the owner put on the list
+ * meanwhile (a Telegram or WhatsApp button, whose message cannot show such a change, is refused then: `approve`).
  * (`whitelist`, a whole list, is how proposals made before this were stored.)
  */
 export type ThresholdProposal = Partial<Omit<PolicyThresholds, 'whitelist'>> & {
@@ -80,7 +81,9 @@ export const thresholdApprovals: ApprovalKindHandler = {
     // changed, so the other is refused. The dashboard shows the limits in force as the owner decides, so an approval
     // there stands.
     const changed = Object.entries(proposal.was ?? {}).some(([k, v]) => !unchanged(current, k as keyof PolicyThresholds, v));
-    if (changed && a.decided_via !== 'dashboard') return ['limits_changed'];
+    // A proposal stored before the list was recorded: at least never let its button empty a list (D15).
+    const emptied = !proposal.was?.whitelist && current.whitelist.length > 0 && applyProposal(current, proposal).whitelist.length === 0;
+    if ((changed || emptied) && a.decided_via !== 'dashboard') return ['limits_changed'];
     await writeThresholds(tx, a.user_id, applyProposal(current, proposal), now);
     return [];
   },

@@ -8,7 +8,7 @@ import { expireApprovalIfDue } from '../approvals/approvals.service.js';
 import type { Principal } from '../auth/auth.service.js';
 import { followUpIfDue } from '../payouts/payout.follow-up.js';
 import { replayedFailure, requestPayout } from '../payouts/payout.request.js';
-import { loadPayout, type PayoutView } from '../payouts/payout.view.js';
+import { loadPayout } from '../payouts/payout.view.js';
 import type { PayoutsTable } from '../payouts/payouts.tables.js';
 
 /** D32: the longest a transfer request is held open for the owner's decision. */
@@ -124,11 +124,11 @@ export async function createTransfer(
   // D37: a retry of a transfer that failed at the rail answers that failure again (402), never a second attempt.
   const failed = replayedFailure(started);
   if (failed) throw mapRefusal(failed);
-  // The withdraw's answer (a first one, or the one its idempotency key stored).
-  const made = started.body as unknown as PayoutView;
-  const p = await holdForOutcome(ctx, made, signal);
-  // The store never answered during the hold: the attempt as it was made, which stands (D42: no 503 once kept).
-  if (!p) return { body: startedView(made), replayed: started.replayed };
+  const id = String(started.body.id);
+  const heldFrom = ctx.clock.now();
+  const p = await holdForOutcome(ctx, id, heldFrom, signal);
+  // The store never answered during the hold: the attempt as it was asked, which stands (D42: no 503 once kept).
+  if (!p) return { body: askedView(id, String(started.body.status), input, heldFrom), replayed: started.replayed };
   if (p.status === 'confirmed') return { body: toView(p), replayed: started.replayed };
   if (p.status === 'rejected' || p.status === 'expired' || p.status === 'failed') throw endError(p);
   // Still moving when the hold ends or the client left: say so rather than guess.
@@ -140,12 +140,13 @@ export async function createTransfer(
  * fails meanwhile (a failover) must not turn the answer into a 503, which says nothing was kept and invites a
  * retry under a new key: the hold waits for the store and ends with the attempt as last seen.
  */
-async function holdForOutcome(ctx: AppContext, started: PayoutView, signal?: AbortSignal): Promise<PayoutsTable | undefined> {
-  const ends = Date.parse(started.created_at) + TRANSFER_HOLD_MS + 60_000;
+async function holdForOutcome(ctx: AppContext, id: string, heldFrom: Date, signal?: AbortSignal): Promise<PayoutsTable | undefined> {
   let last: PayoutsTable | undefined;
+  let failing = false;
   for (;;) {
     try {
-      const p = (await loadPayout(ctx.store.db, started.id))!;
+      const p = (await loadPayout(ctx.store.db, id))!;
+      failing = false;
       last = p;
       const heldFor = ctx.clock.now().getTime() - Date.parse(p.created_at);
       // An approval not due yet (a replayed withdraw's, made with a longer APPROVAL_TTL_SECONDS) is left to its own
@@ -155,18 +156,30 @@ async function holdForOutcome(ctx: AppContext, started: PayoutView, signal?: Abo
       await followUpIfDue(ctx, p);
     } catch (err) {
       if (!isStoreUnavailable(err)) throw err;
-      ctx.log.warn({ err, payout: started.id }, 'the store failed while a transfer was held; waiting for it');
-      if (signal?.aborted || ctx.clock.now().getTime() >= ends) return last;
+      if (!failing) ctx.log.warn({ err, payout: id }, 'the store failed while a transfer was held; waiting for it');
+      failing = true;
+      const from = last ? Date.parse(last.created_at) : heldFrom.getTime();
+      if (signal?.aborted || ctx.clock.now().getTime() >= from + TRANSFER_HOLD_MS + 60_000) return last;
     }
-    await sleep(POLL_MS, undefined, { ref: false }).catch(() => {});
+    // While the store fails, asked less often: every held transfer polls it.
+    await sleep(failing ? 5 * POLL_MS : POLL_MS, undefined, { ref: false }).catch(() => {});
   }
 }
 
-/** The transfer as `requestPayout` answered it, for a hold during which the store never answered. */
-function startedView(b: PayoutView): TransferView {
-  const done = b.decision === 'require_approval' ? 'approved' : 'completed';
-  const status = b.status === 'approved' || b.status === 'submitted' ? 'processing' : b.status === 'confirmed' ? done : b.status;
-  return { id: b.id, status, amount: b.amount_ars, destination: b.destination, description: b.note, created_at: b.created_at, completed_at: null };
+/**
+ * The transfer as it was asked and as `requestPayout` answered it (its answer holds only the id and status), for a
+ * hold during which the store never answered: `created_at` is then when the hold began.
+ */
+function askedView(id: string, status: string, input: TransferInput, heldFrom: Date): TransferView {
+  return {
+    id,
+    status: status === 'approved' || status === 'submitted' ? 'processing' : status,
+    amount: input.amount,
+    destination: input.destination.trim(),
+    description: input.description ?? null,
+    created_at: heldFrom.toISOString(),
+    completed_at: null,
+  };
 }
 
 /** `GET /v1/transfers/{id}`: the same shape as the POST answer; another user's is not found. */
