@@ -4,7 +4,7 @@ import { isStoreUnavailable } from '../src/db/store-errors.js';
 import { claimInteraction, StoreAdapter } from '../src/modules/oauth/oauth.adapter.js';
 import { base, via } from './failover-kit.js';
 import { bearer, createOnboardedUser, createTestStore, createUser, randomCuit, startTestApp, type TestApp, type TestStore } from './helpers.js';
-import { connectApp, form, mcp, RESOURCE } from './oauth-flow.js';
+import { agentsOf, connectApp, form, mcp, RESOURCE, startAuthorization } from './oauth-flow.js';
 import { startPgProxy, type PgProxy } from './pg-proxy.js';
 
 /**
@@ -81,6 +81,26 @@ describe.runIf(base)('a lone write whose answer is lost (D42)', () => {
     // Used once more, it is a second use, as before: refused, and the grant ends.
     expect((await refresh()).json().error).toBe('invalid_grant');
     expect((await mcp(t.app, retried.json().access_token)).statusCode).toBe(401);
+  });
+
+  it('OAuth: an app connecting again whose new grant cannot be stored keeps its agent as it was (503 says nothing was kept)', async () => {
+    const owner = await createOnboardedUser(t.app);
+    const app = await connectApp(t.app, owner, { per_tx_limit_ars: 1_000 });
+    const agentLimit = async () => ((await agentsOf(t.app, owner)).find((a) => a.id === app.agent.id) as unknown as { per_tx_limit_ars: number }).per_tx_limit_ars;
+    expect(await agentLimit()).toBe(1_000);
+    const again = await startAuthorization(t.app, app.clientId, { scope: 'payouts:write payouts:read wallet:read transactions:read' });
+    const cut = proxy.cutNextContaining('insert into "oauth_records"', 'before');
+    const approved = await t.app.inject({
+      method: 'POST',
+      url: `/v1/oauth/interactions/${again.uid}/approve`,
+      headers: { ...bearer(owner.ownerToken), cookie: again.cookie },
+      payload: { per_tx_limit_ars: 99_000 },
+    });
+    await cut;
+    expect(approved.statusCode).toBe(503);
+    expect(await agentLimit()).toBe(1_000);
+    // The earlier tokens still work, as that agent.
+    expect((await mcp(t.app, app.access_token)).statusCode).toBe(200);
   });
 
   it("OAuth: the owner's consent claimed on a lost connection can be decided again (it answered 409 for nothing decided)", async () => {

@@ -145,6 +145,12 @@ export async function approveInteraction(
   const undo = async () => {
     if (made.grantId) await revokeGrantRecords(ctx.store, made.grantId);
     if (made.agentId) await deleteApiKey(ctx, owner.userId, made.agentId);
+    // An app connecting again had its agent updated first: put back what it was, as the failure (a 503) says
+    // nothing was kept, while the earlier tokens still act as that agent.
+    if (existing) {
+      const { name: was, scopes: s, allowlist, per_tx_limit_ars, daily_limit_ars, monthly_limit_ars, expires_at } = existing.agent;
+      await updateApiKey(ctx, owner.userId, existing.agent.id, { name: was, scopes: s, allowlist, per_tx_limit_ars, daily_limit_ars, monthly_limit_ars, expires_at });
+    }
   };
   return decideOnce(
     ctx,
