@@ -128,7 +128,7 @@ export async function createTransfer(
   const heldFrom = ctx.clock.now();
   const p = await holdForOutcome(ctx, id, heldFrom, signal);
   // The store never answered during the hold: the attempt as it was asked, which stands (D42: no 503 once kept).
-  if (!p) return { body: askedView(id, String(started.body.status), input, heldFrom), replayed: started.replayed };
+  if (!p) return { body: askedView(id, started.body, input, heldFrom), replayed: started.replayed };
   if (p.status === 'confirmed') return { body: toView(p), replayed: started.replayed };
   if (p.status === 'rejected' || p.status === 'expired' || p.status === 'failed') throw endError(p);
   // Still moving when the hold ends or the client left: say so rather than guess.
@@ -170,10 +170,12 @@ async function holdForOutcome(ctx: AppContext, id: string, heldFrom: Date, signa
  * The transfer as it was asked and as `requestPayout` answered it (its answer holds only the id and status), for a
  * hold during which the store never answered: `created_at` is then when the hold began.
  */
-function askedView(id: string, status: string, input: TransferInput, heldFrom: Date): TransferView {
+function askedView(id: string, answered: Record<string, unknown>, input: TransferInput, heldFrom: Date): TransferView {
+  const status = String(answered.status);
+  const completed = answered.decision === 'require_approval' ? 'approved' : 'completed';
   return {
     id,
-    status: status === 'approved' || status === 'submitted' ? 'processing' : status,
+    status: status === 'approved' || status === 'submitted' ? 'processing' : status === 'confirmed' ? completed : status,
     amount: input.amount,
     destination: input.destination.trim(),
     description: input.description ?? null,
