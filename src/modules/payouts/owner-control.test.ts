@@ -10,6 +10,7 @@ import {
   withdraw,
 } from '../../../test/helpers.js';
 import type { BankRail } from '../rail/rail.port.js';
+import { IN_DOUBT_MS } from './payout.lifecycle.js';
 
 const override = (rail: BankRail, methods: Partial<BankRail>): BankRail => Object.assign(Object.create(rail) as BankRail, methods);
 
@@ -154,6 +155,43 @@ describe('owner control under faults', () => {
     }
   });
 
+  it('a resend refused while the first send is at the bank but not listed yet: the payout is not failed, and is confirmed once the bank lists it (D19)', async () => {
+    let submits = 0;
+    let listed = false;
+    const booksThenRefuses = (rail: BankRail) =>
+      override(rail, {
+        // The first send is booked but its answer is lost; the resend meets, say, a gateway's 403.
+        submitTransfer: async (req: Parameters<BankRail['submitTransfer']>[0]) => {
+          if (submits++ > 0) return { kind: 'rejected' as const, reason: 'invalid_request' as const, message: 'HTTP 403 Forbidden' };
+          await rail.submitTransfer(req);
+          return { kind: 'unknown' as const, message: 'timeout' };
+        },
+        // The bank does not list what it booked yet.
+        getTransfer: async (reference: string) => (listed ? rail.getTransfer(reference) : null),
+        getTransfers: async (references: readonly string[]) => (listed ? rail.getTransfers(references) : new Map()),
+      });
+    const t = await startTestApp({ deps: { rail: booksThenRefuses } });
+    try {
+      const u = await createOnboardedUser(t.app, { fundArs: 1000 });
+      const res = await withdraw(t.app, u.agentToken, { amount_ars: 100, destination: EXTERNAL_CBU }, 'booked-1');
+      expect(res.statusCode).toBe(201);
+      const id = res.json().id as string;
+      const status = async () => (await t.app.inject({ url: `/v1/withdraws/${id}`, headers: bearer(u.ownerToken) })).json().status;
+      await settle(t);
+      expect(submits).toBe(2);
+      // It used to fail here, give the agent its limits back and invite it to pay again, while the money moved.
+      expect(await status()).toBe('approved');
+      expect(await eventTypes(t.app, u.id, id)).not.toContain('payout.failed');
+      listed = true;
+      await settle(t);
+      await settle(t);
+      expect(await status()).toBe('confirmed');
+      expect(submits).toBe(2);
+    } finally {
+      await t.close();
+    }
+  });
+
   it('a request whose payout the follow-up job failed meanwhile answers the failure, not a 201 (D19)', async () => {
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));
@@ -173,7 +211,15 @@ describe('owner control under faults', () => {
       const u = await createOnboardedUser(t.app, { fundArs: 1000 });
       const pending = withdraw(t.app, u.agentToken, { amount_ars: 100, destination: EXTERNAL_CBU }, 'late-1');
       await vi.waitFor(() => expect(submits).toBe(1));
-      await settle(t); // past the grace: the job asks the rail (unknown reference), submits, and it is rejected
+      // Past the grace: the job asks the rail (unknown reference) and sends it again, and that send is refused. The
+      // first send may still reach the bank, so the refusal is not final while the bank may yet list it (D19).
+      await settle(t);
+      expect(submits).toBe(2);
+      const [inFlight] = await t.app.ctx.store.db.selectFrom('payouts').select(['id', 'status']).where('user_id', '=', u.id).execute();
+      expect(inFlight!.status).toBe('approved');
+      // An hour on, the bank still has nothing under the reference: the next refusal is final.
+      await settle(t, IN_DOUBT_MS + 60_000);
+      expect(submits).toBe(3);
       release();
       const res = await pending;
       expectError(res, 502, 'WITHDRAW_FAILED');

@@ -16,6 +16,12 @@ export const afterGrace = (ctx: AppContext, now: Date): string => new Date(now.g
 
 /** Statuses that give the attempt's amount back to the day's and month's usage (D16). */
 const RELEASES_USAGE: PayoutStatus[] = ['rejected', 'expired', 'failed'];
+/**
+ * How long after a send whose answer never came the bank may still list it (D19): until then a refusal of a resend
+ * does not fail the attempt. Past it, with the bank saying it has nothing under the reference, that send never
+ * reached it, and a refusal is final.
+ */
+export const IN_DOUBT_MS = 60 * 60_000;
 
 /** One compiled update per shape of transition: which columns it sets, from how many statuses. */
 const transitionStatement = compiledByShape<{ columns: string[]; from: number }, Record<string, unknown>, PayoutsTable>((db, a, shape) =>
@@ -238,7 +244,23 @@ export async function submitPayout(ctx: AppContext, p: PayoutsTable): Promise<Su
     outcome = { kind: 'unknown' as const, message: 'rail error' };
   }
   if (outcome.kind === 'accepted') return railHas(ctx, p, outcome.transfer);
-  if (outcome.kind === 'rejected') return { kind: 'rejected', error: await markRejected(ctx, p, outcome.reason, outcome.message) };
+  if (outcome.kind === 'rejected') {
+    // D19: an earlier send of this reference may be at the bank (its answer never came, and a bank can act on a
+    // request it does not list yet). A refusal of this resend says nothing about that one: failing the attempt would
+    // give its limits back and tell the agent to pay again while the money may move. It is asked about by
+    // reference; until the bank has listed nothing for a while after that send, it stays in flight.
+    if (p.submission_unknown_at !== null) {
+      const asked = await askRail(ctx, p);
+      if (asked.kind === 'known') return railHas(ctx, p, asked.transfer);
+      const doubtEnds = Date.parse(p.submission_unknown_at) + IN_DOUBT_MS;
+      if (asked.kind === 'no_answer' || ctx.clock.now().getTime() < doubtEnds) {
+        ctx.log.warn({ payout: p.id, reason: outcome.reason }, 'the bank refused a resend of a payout an earlier send of which may be there; asked again later');
+        await reschedule(ctx.store.db, p.id, nextCheck(ctx, null, asked.kind === 'no_answer' ? asked.notBefore : undefined));
+        return { kind: 'unknown' };
+      }
+    }
+    return { kind: 'rejected', error: await markRejected(ctx, p, outcome.reason, outcome.message) };
+  }
   if (outcome.kind === 'turned_away') {
     // Nothing reached the bank from this submission (D36): unclaimed, the follow-up sends it again; while paused it
     // is parked at once (shown waiting, not only once Retry-After has passed), under the per-user lock so a resume
