@@ -13,7 +13,8 @@ declare module 'fastify' {
  * The owner's activity log shows who did what. Payouts, approvals, MCP calls and the owner's settings (keys, limits,
  * webhook) write their entries inside the transaction of the change, so a change never commits without its entry.
  * The routes whose change is not one transaction of ours declare an `audit` action instead, recorded here once they
- * succeeded, at best effort: the OAuth consent (the library's records) and the sandbox's KYC switch.
+ * succeeded, at best effort: refusing an OAuth consent (the library's records) and the sandbox's KYC switch. (An
+ * approved consent records its entry with the agent it makes or changes.)
  */
 export function registerAuditTrail(app: FastifyInstance, ctx: AppContext): void {
   // Callback style: every response passes here, and almost none has an action to record.

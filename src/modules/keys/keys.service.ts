@@ -138,6 +138,7 @@ export async function updateApiKey(
   keyId: string,
   input: KeyControlsInput & { name?: string },
   recordAs?: Principal,
+  action = 'api_key.updated',
 ): Promise<ApiKeyView> {
   return underPayoutLock(ctx, userId, async (tx) => {
     const row = await tx
@@ -157,7 +158,7 @@ export async function updateApiKey(
       .returningAll()
       .executeTakeFirst();
     if (!updated) throw new AppError('NOT_FOUND', 'API key not found');
-    if (recordAs) await writeAudit(tx, ctx.clock, recordAs, { action: 'api_key.updated', subjectId: keyId });
+    if (recordAs) await writeAudit(tx, ctx.clock, recordAs, { action, subjectId: keyId });
     return toView(updated);
   });
 }
@@ -165,7 +166,7 @@ export async function updateApiKey(
 /**
  * Another user's key and an already deleted key are both simply "not found". Answers the OAuth grant of an app
  * connected by OAuth, whose tokens the caller revokes (D44). `recordAs`: as for updateApiKey (an OAuth consent that
- * fails removes the agent it made without an entry).
+ * fails removes the agent it made with an entry too, as it was made with one).
  */
 export async function deleteApiKey(ctx: AppContext, userId: string, keyId: string, recordAs?: Principal): Promise<{ oauthGrantId: string | null }> {
   const row = await underPayoutLock(ctx, userId, async (tx) => {

@@ -129,7 +129,8 @@ export async function oauthRoutes(app: App, ctx: AppContext, oauth: OAuthServer)
   app.post(
     '/v1/oauth/interactions/:uid/approve',
     {
-      config: { access: 'owner', audit: 'oauth.approved' },
+      // Its activity entry is written with the agent it makes or changes (approveInteraction).
+      config: { access: 'owner' },
       schema: {
         tags,
         operationId: 'approveOAuthInteraction',

@@ -1,6 +1,7 @@
 import { findControlCharacter } from '../../http/control-chars.js';
 import { ownerTextProblem } from '../../http/owner-text.js';
 import type { AppContext } from '../../context.js';
+import { writeAudit } from '../audit/audit.service.js';
 import { AppError } from '../../shared/errors.js';
 import type { Principal } from '../auth/auth.service.js';
 import { SCOPES, type KeyControlsInput } from '../keys/key-controls.js';
@@ -144,25 +145,29 @@ export async function approveInteraction(
   const made: { agentId?: string; grantId?: string } = {};
   const undo = async () => {
     if (made.grantId) await revokeGrantRecords(ctx.store, made.grantId);
-    if (made.agentId) await deleteApiKey(ctx, owner.userId, made.agentId);
+    // Recorded, as its making was: the activity log shows the agent came and went.
+    if (made.agentId) await deleteApiKey(ctx, owner.userId, made.agentId, owner);
     // An app connecting again had its agent updated first: put back what it was, as the failure (a 503) says
     // nothing was kept, while the earlier tokens still act as that agent.
     if (existing) {
       const { name: was, scopes: s, allowlist, per_tx_limit_ars, daily_limit_ars, monthly_limit_ars, expires_at } = existing.agent;
-      await updateApiKey(ctx, owner.userId, existing.agent.id, { name: was, scopes: s, allowlist, per_tx_limit_ars, daily_limit_ars, monthly_limit_ars, expires_at });
+      await updateApiKey(ctx, owner.userId, existing.agent.id, { name: was, scopes: s, allowlist, per_tx_limit_ars, daily_limit_ars, monthly_limit_ars, expires_at }, owner);
     }
   };
   return decideOnce(
     ctx,
     uid,
     async () => {
-      // Updated as the owner edits a key: what the consent sets changes, the rest (limits set since) is kept.
+      // Updated as the owner edits a key: what the consent sets changes, the rest (limits set since) is kept. The
+      // agent is made or changed with its activity entry, naming it, in one transaction.
       const agent = existing
-        ? await updateApiKey(ctx, owner.userId, existing.agent.id, { ...controls, scopes, name: label })
-        : await createApiKey(ctx, ctx.store.db, owner.userId, label, { ...controls, scopes }, { clientId: client.clientId }).then(({ key: _secret, ...view }) => {
-            made.agentId = view.id;
+        ? await updateApiKey(ctx, owner.userId, existing.agent.id, { ...controls, scopes, name: label }, owner, 'oauth.approved')
+        : await ctx.store.transaction(async (tx) => {
+            const { key: _secret, ...view } = await createApiKey(ctx, tx, owner.userId, label, { ...controls, scopes }, { clientId: client.clientId });
+            await writeAudit(tx, ctx.clock, owner, { action: 'oauth.approved', subjectId: view.id });
             return view;
           });
+      if (!existing) made.agentId = agent.id;
       const grant = new (oauth.provider().Grant)({ accountId: agent.id, clientId: client.clientId });
       if (agent.scopes.length > 0) grant.addResourceScope(oauth.resource, agent.scopes.join(' '));
       // What was asked and not given is recorded as refused, so the library does not ask for it again.

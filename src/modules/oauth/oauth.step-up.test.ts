@@ -74,6 +74,9 @@ describe('OAuth step-up: a tool outside the token\'s scopes', () => {
     const paid = await mcp(t.app, again.access_token, 'tools/call', { ...PAYOUT, arguments: { ...PAYOUT.arguments, idempotency_key: 'step-up-2' } });
     expect(paid.statusCode, paid.body).toBe(200);
     expect(paid.json().result.isError, paid.body).toBeFalsy();
+    // Each consent is in the owner's activity log, naming the agent it made or changed (it named none).
+    const entries = (await t.app.inject({ url: '/v1/activity?limit=100', headers: bearer(owner.ownerToken) })).json().entries as { action: string; subject_id: string | null }[];
+    expect(entries.filter((e) => e.action === 'oauth.approved' && e.subject_id === app.agent.id)).toHaveLength(2);
   });
 
   it('an app whose agent has expired gets a new agent when it asks again; the expired one is left as it was', async () => {

@@ -37,7 +37,7 @@ function Details({ e, keyNames }: { e: ActivityEntry; keyNames: Map<string, stri
   }
   // A decision names the agent that asked; a key's change names the key.
   if (e.action.startsWith('approval.')) parts.push(<span key="k">{t('act.askedBy', { who: d.api_key_name ? t('common.agent', { name: d.api_key_name }) : t('common.owner') })}</span>);
-  if (e.action.startsWith('api_key.') && e.subject_id) parts.push(<span key="k">{t('act.key', { name: keyNames.get(e.subject_id) ? `«${keyNames.get(e.subject_id)}»` : e.subject_id })}</span>);
+  if ((e.action.startsWith('api_key.') || e.action === 'oauth.approved') && e.subject_id) parts.push(<span key="k">{t('act.key', { name: keyNames.get(e.subject_id) ? `«${keyNames.get(e.subject_id)}»` : e.subject_id })}</span>);
   if (d.reasons?.length) parts.push(<span key="r">{d.reasons.map((r) => reasonText(t, r)).join('; ')}</span>);
   if (d.via) parts.push(<span key="v">{viaText(t, d.via)}</span>);
   if (e.subject_id?.startsWith('wd_')) {
