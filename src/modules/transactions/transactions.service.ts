@@ -41,6 +41,7 @@ interface PayoutData {
   destination: string;
   recipient_name: string | null;
   note: string | null;
+  provider_transfer_id: string | null;
 }
 interface DepositData {
   id: string;
@@ -64,7 +65,10 @@ const settleEntry = compiled<{ source_id: string; status: WalletTransactionsTabl
 /** Keeps the history from the outbox: what the owner's systems are told is what the history shows. */
 async function onEvent(db: Executor, clock: Clock, e: RecordedEvent): Promise<void> {
   const now = clock.now().toISOString();
-  if (e.type === 'payout.submitted') {
+  // D34: a payout that reached the rail has its entry. Most are announced as submitted first; one the rail failed
+  // at first sight (its status, once known, was already FAILED) is announced as failed only, with the rail's id.
+  const reachedRail = e.type === 'payout.submitted' || (e.type === 'payout.failed' && (e.data as PayoutData).provider_transfer_id);
+  if (reachedRail) {
     const p = e.data as PayoutData;
     await insertEntry.run(db, {
       id: newId('txn', clock.now()),
@@ -79,7 +83,8 @@ async function onEvent(db: Executor, clock: Clock, e: RecordedEvent): Promise<vo
       created_at: now,
       updated_at: now,
     });
-  } else if (e.type === 'payout.confirmed' || e.type === 'payout.failed') {
+  }
+  if (e.type === 'payout.confirmed' || e.type === 'payout.failed') {
     await settleEntry.run(db, { source_id: (e.data as PayoutData).id, status: e.type === 'payout.confirmed' ? 'completed' : 'failed', now });
   } else if (e.type === 'deposit.detected') {
     const d = e.data as DepositData;

@@ -86,6 +86,9 @@ describe('BIND adversarial (simulator)', () => {
     const events = await eventTypes(app(), ana.id, id);
     expect(events.filter((t) => t === 'payout.failed')).toHaveLength(1);
     expect(events).not.toContain('payout.submitted');
+    // It reached the bank, so the history has it (D34), as failed.
+    const history = (await app().inject({ url: '/v1/transactions?limit=100', headers: bearer(ana.ownerToken) })).json().transactions as { amount: number; status: string }[];
+    expect(history.filter((h) => h.amount === 321.09)).toEqual([expect.objectContaining({ status: 'failed' })]);
     expect(await simBalance(ana.cvu)).toBe(before);
     expect(await apiBalance(ana)).toBe(Number(before).toFixed(2));
     // The reversal is not a deposit.
