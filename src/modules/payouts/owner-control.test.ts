@@ -10,7 +10,7 @@ import {
   withdraw,
 } from '../../../test/helpers.js';
 import type { BankRail } from '../rail/rail.port.js';
-import { IN_DOUBT_MS } from './payout.lifecycle.js';
+import { IN_DOUBT_MS, IN_DOUBT_RECHECK_MS } from './payout.lifecycle.js';
 
 const override = (rail: BankRail, methods: Partial<BankRail>): BankRail => Object.assign(Object.create(rail) as BankRail, methods);
 
@@ -182,11 +182,49 @@ describe('owner control under faults', () => {
       // It used to fail here, give the agent its limits back and invite it to pay again, while the money moved.
       expect(await status()).toBe('approved');
       expect(await eventTypes(t.app, u.id, id)).not.toContain('payout.failed');
+      // Not sent again at every pass of the follow-up: asked again after a while.
+      await settle(t, 1_000);
+      await settle(t, 1_000);
+      expect(submits).toBe(2);
       listed = true;
-      await settle(t);
+      await settle(t, IN_DOUBT_RECHECK_MS);
       await settle(t);
       expect(await status()).toBe('confirmed');
       expect(submits).toBe(2);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it("a request's own send refused after the follow-up sent the payout meanwhile: the payout stands, not failed (D19)", async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    let submits = 0;
+    const late = (rail: BankRail) =>
+      override(rail, {
+        submitTransfer: async (req: Parameters<BankRail['submitTransfer']>[0]) => {
+          if (submits++ === 0) {
+            await gate; // the request's send: its answer, a refusal, comes after the job's send
+            return { kind: 'rejected' as const, reason: 'insufficient_funds' as const, message: 'Cuenta con saldo insuficiente' };
+          }
+          await rail.submitTransfer(req);
+          return { kind: 'unknown' as const, message: 'timeout' };
+        },
+      });
+    const t = await startTestApp({ deps: { rail: late } });
+    try {
+      const u = await createOnboardedUser(t.app, { fundArs: 1000 });
+      const pending = withdraw(t.app, u.agentToken, { amount_ars: 100, destination: EXTERNAL_CBU }, 'late-refusal');
+      await vi.waitFor(() => expect(submits).toBe(1));
+      await settle(t); // past the grace, the job sends it again: the bank books it
+      expect(submits).toBe(2);
+      release();
+      const res = await pending;
+      expect(res.statusCode).toBe(201);
+      const id = res.json().id as string;
+      await settle(t);
+      expect((await t.app.inject({ url: `/v1/withdraws/${id}`, headers: bearer(u.ownerToken) })).json().status).toBe('confirmed');
+      expect(await eventTypes(t.app, u.id, id)).not.toContain('payout.failed');
     } finally {
       await t.close();
     }

@@ -17,11 +17,13 @@ export const afterGrace = (ctx: AppContext, now: Date): string => new Date(now.g
 /** Statuses that give the attempt's amount back to the day's and month's usage (D16). */
 const RELEASES_USAGE: PayoutStatus[] = ['rejected', 'expired', 'failed'];
 /**
- * How long after a send whose answer never came the bank may still list it (D19): until then a refusal of a resend
- * does not fail the attempt. Past it, with the bank saying it has nothing under the reference, that send never
- * reached it, and a refusal is final.
+ * D19: how long after a send whose answer never came the bank may still list it. Until then a refusal of another
+ * send of the same reference does not fail the attempt (the first may be at the bank); past it, the bank having
+ * listed nothing under the reference, that send never reached it and a refusal is final.
  */
 export const IN_DOUBT_MS = 60 * 60_000;
+/** Within that hour, how long after a refused send the bank is asked again (and, if it still has nothing, sent again). */
+export const IN_DOUBT_RECHECK_MS = 5 * 60_000;
 
 /** One compiled update per shape of transition: which columns it sets, from how many statuses. */
 const transitionStatement = compiledByShape<{ columns: string[]; from: number }, Record<string, unknown>, PayoutsTable>((db, a, shape) =>
@@ -113,14 +115,26 @@ export async function bindKeyToFailure(tx: Tx, p: PayoutsTable, err: AppError): 
   await completeClaimOfPayout(tx, keyHashOf(p), p.id, err.statusCode, err.toBody());
 }
 
-/** The rail refused the attempt at submission: it fails, and the 502 its request answers is what its key replays. */
-async function markRejected(ctx: AppContext, p: PayoutsTable, reason: string, message: string): Promise<AppError> {
+/**
+ * The rail refused the attempt at submission: it fails, and the 502 its request answers is what its key replays.
+ * Unless another send of it may be at the bank (D19: `submission_unknown_at`, set when a send's answer never came
+ * and when the follow-up claims an attempt whose sender may still be waiting): the refusal says nothing about that
+ * one, and failing the attempt would give its limits back and invite the agent to pay again while the money may
+ * move. Then null: nothing changes. Read under the per-user lock the follow-up's claim takes, so no send starts
+ * between this look and the failure.
+ */
+async function markRejected(ctx: AppContext, p: PayoutsTable, reason: string, message: string): Promise<AppError | null> {
   const err = withdrawFailed(p.id, reason, `The bank rail rejected the payout: ${message}`);
-  await ctx.store.transaction(async (tx) => {
+  const failed = await ctx.store.transaction(async (tx) => {
+    await lockWalletForPayout(ctx.store, tx, p.user_id);
+    const now = await tx.selectFrom('payouts').select('submission_unknown_at').where('id', '=', p.id).executeTakeFirst();
+    const since = now?.submission_unknown_at ?? null;
+    if (since !== null && ctx.clock.now().getTime() < Date.parse(since) + IN_DOUBT_MS) return false;
     const row = await transition(ctx, tx, p.id, ['approved', 'submitted'], 'failed', 'payout.failed', { failure_reason: reason });
     if (row) await bindKeyToFailure(tx, row, err);
+    return true;
   });
-  return err;
+  return failed ? err : null;
 }
 
 /**
@@ -245,21 +259,16 @@ export async function submitPayout(ctx: AppContext, p: PayoutsTable): Promise<Su
   }
   if (outcome.kind === 'accepted') return railHas(ctx, p, outcome.transfer);
   if (outcome.kind === 'rejected') {
-    // D19: an earlier send of this reference may be at the bank (its answer never came, and a bank can act on a
-    // request it does not list yet). A refusal of this resend says nothing about that one: failing the attempt would
-    // give its limits back and tell the agent to pay again while the money may move. It is asked about by
-    // reference; until the bank has listed nothing for a while after that send, it stays in flight.
-    if (p.submission_unknown_at !== null) {
-      const asked = await askRail(ctx, p);
-      if (asked.kind === 'known') return railHas(ctx, p, asked.transfer);
-      const doubtEnds = Date.parse(p.submission_unknown_at) + IN_DOUBT_MS;
-      if (asked.kind === 'no_answer' || ctx.clock.now().getTime() < doubtEnds) {
-        ctx.log.warn({ payout: p.id, reason: outcome.reason }, 'the bank refused a resend of a payout an earlier send of which may be there; asked again later');
-        await reschedule(ctx.store.db, p.id, nextCheck(ctx, null, asked.kind === 'no_answer' ? asked.notBefore : undefined));
-        return { kind: 'unknown' };
-      }
-    }
-    return { kind: 'rejected', error: await markRejected(ctx, p, outcome.reason, outcome.message) };
+    const error = await markRejected(ctx, p, outcome.reason, outcome.message);
+    if (error) return { kind: 'rejected', error };
+    // Another send may be at the bank: asked about by reference now, and again (then sent again if the bank still
+    // has nothing) after a while, not at every pass of the follow-up.
+    const asked = await askRail(ctx, p);
+    if (asked.kind === 'known') return railHas(ctx, p, asked.transfer);
+    ctx.log.warn({ payout: p.id, reason: outcome.reason }, 'the bank refused a send of a payout another send of which may be there; asked again later');
+    const later = new Date(ctx.clock.now().getTime() + IN_DOUBT_RECHECK_MS).toISOString();
+    await reschedule(ctx.store.db, p.id, nextCheck(ctx, null, asked.kind === 'no_answer' && asked.notBefore && asked.notBefore > later ? asked.notBefore : later));
+    return { kind: 'unknown' };
   }
   if (outcome.kind === 'turned_away') {
     // Nothing reached the bank from this submission (D36): unclaimed, the follow-up sends it again; while paused it

@@ -22,8 +22,8 @@ import { BIND_PATHS, RECEIVED, centavosOf, decimal, pesosOf, type BindAccountLoo
 
 /** How many status queries the follow-up's batch sends to BIND at once (BIND has no batch query). */
 const STATUS_PARALLELISM = 4;
-/** The answers that say BIND refused a transfer (its business errors, docs/bank-rail.md). */
-const REFUSED = new Set([400, 422]);
+/** 4xx answers to a transfer that do not say BIND refused it, nor that it never acted on it. */
+const UNANSWERED_4XX = new Set([408, 409, 425]);
 /** Answers to a transfer call that mean BIND never acted on it (0: no token, so never sent). */
 const TURNED_AWAY = new Set([0, 401, 429]);
 /**
@@ -147,12 +147,11 @@ export class BindRail implements BankRail {
       // or that was never sent (status 0: no token). Such a payout cannot reach the bank from this request, so a
       // pause may hold it and the owner may cancel it.
       if (TURNED_AWAY.has(r.status)) return { kind: 'turned_away', message: r.message, ...(notBefore ? { notBefore } : {}) };
-      // Only BIND's business refusals reject a transfer. Every other answer says nothing about it, so it is asked
-      // about by reference: 5xx, 408 (a gateway that timed out waiting for BIND, which may have booked it), 409 (a
-      // conflict, e.g. the same origin_id still being worked), 425, a 403 from a gateway, a 404 or 405 from a moved
-      // path. Calling one of them a rejection fails a payout whose money may have moved, inviting the agent to pay
-      // again (D19).
-      if (!REFUSED.has(r.status)) return { kind: 'unknown', message: r.message, ...(notBefore ? { notBefore } : {}) };
+      // 5xx say nothing about the transfer: ask by reference. So do 408 (a gateway that timed out waiting for BIND,
+      // which may have booked it), 409 (a conflict, e.g. the same origin_id still being worked) and 425: none of
+      // them is BIND refusing the transfer, and calling one a rejection fails a payout whose money may have moved,
+      // inviting the agent to pay again (D19).
+      if (r.status >= 500 || UNANSWERED_4XX.has(r.status)) return { kind: 'unknown', message: r.message, ...(notBefore ? { notBefore } : {}) };
       return { kind: 'rejected', reason: rejectReasonOf(r.message), message: r.message };
     }
     const status = stateOf(r.body?.status);
