@@ -103,6 +103,23 @@ describe.runIf(base)('a lone write whose answer is lost (D42)', () => {
     expect((await mcp(t.app, app.access_token)).statusCode).toBe(200);
   });
 
+  it("OAuth: an app connecting again whose consent fails at its last step: once the owner's retry succeeds, the app's earlier tokens end", async () => {
+    const owner = await createOnboardedUser(t.app);
+    const app = await connectApp(t.app, owner);
+    const again = await startAuthorization(t.app, app.clientId, { scope: 'payouts:write payouts:read wallet:read transactions:read' });
+    const approve = () =>
+      t.app.inject({ method: 'POST', url: `/v1/oauth/interactions/${again.uid}/approve`, headers: { ...bearer(owner.ownerToken), cookie: again.cookie }, payload: {} });
+    // The authorization's result is not stored: the new grant was made and named on the agent, then undone.
+    const cut = proxy.cutNextContaining('"result":{"login"', 'before');
+    expect((await approve()).statusCode).toBe(503);
+    await cut;
+    expect((await mcp(t.app, app.access_token)).statusCode).toBe(200);
+    const retried = await approve();
+    expect(retried.statusCode, retried.body).toBe(200);
+    // One agent, one set of tokens: the earlier grant's end with the step-up, as when nothing failed.
+    expect((await mcp(t.app, app.access_token)).statusCode).toBe(401);
+  });
+
   it("OAuth: the owner's consent claimed on a lost connection can be decided again (it answered 409 for nothing decided)", async () => {
     const interactions = new StoreAdapter(t.app.ctx.store, 'Interaction');
     await interactions.upsert('int-lost-claim', { kind: 'Interaction', jti: 'int-lost-claim', uid: 'int-lost-claim' }, 600);

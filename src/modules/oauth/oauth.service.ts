@@ -142,14 +142,16 @@ export async function approveInteraction(
   const scopes = controls.scopes ?? view.requested_scopes;
   const offered = offeredName(client.clientName);
   const label = Array.from(name?.trim() || existing?.agent.name || offered || client.clientId).slice(0, 100).join('');
-  const made: { agentId?: string; grantId?: string } = {};
+  const made: { agentId?: string; grantId?: string; updated?: boolean; grantSet?: boolean } = {};
   const undo = async () => {
     if (made.grantId) await revokeGrantRecords(ctx.store, made.grantId);
     // Recorded, as its making was: the activity log shows the agent came and went.
     if (made.agentId) await deleteApiKey(ctx, owner.userId, made.agentId, owner);
+    // The agent keeps naming its earlier grant, so that the retry ends that grant's tokens once it succeeds.
+    if (made.grantSet && existing?.grantId) await setOAuthGrant(ctx, existing.agent.id, existing.grantId);
     // An app connecting again had its agent updated first: put back what it was, as the failure (a 503) says
     // nothing was kept, while the earlier tokens still act as that agent.
-    if (existing) {
+    if (existing && made.updated) {
       const { name: was, scopes: s, allowlist, per_tx_limit_ars, daily_limit_ars, monthly_limit_ars, expires_at } = existing.agent;
       await updateApiKey(ctx, owner.userId, existing.agent.id, { name: was, scopes: s, allowlist, per_tx_limit_ars, daily_limit_ars, monthly_limit_ars, expires_at }, owner);
     }
@@ -167,7 +169,8 @@ export async function approveInteraction(
             await writeAudit(tx, ctx.clock, owner, { action: 'oauth.approved', subjectId: view.id });
             return view;
           });
-      if (!existing) made.agentId = agent.id;
+      if (existing) made.updated = true;
+      else made.agentId = agent.id;
       const grant = new (oauth.provider().Grant)({ accountId: agent.id, clientId: client.clientId });
       if (agent.scopes.length > 0) grant.addResourceScope(oauth.resource, agent.scopes.join(' '));
       // What was asked and not given is recorded as refused, so the library does not ask for it again.
@@ -188,6 +191,7 @@ export async function approveInteraction(
       const grantId = await grant.save();
       made.grantId = grantId;
       await keepClient(ctx.store, client.clientId);
+      made.grantSet = true; // before the write: one whose answer is lost may have happened
       await setOAuthGrant(ctx, agent.id, grantId);
       interaction.result = { login: { accountId: agent.id }, consent: { grantId } };
       await interaction.save(remaining(interaction.exp));
