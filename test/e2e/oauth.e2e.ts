@@ -161,6 +161,11 @@ describe('MCP authorization by OAuth (SDK client, consent in Chromium)', () => {
     await item.getByText('conectado por OAuth').waitFor();
     expect(await item.getByText('Nunca').count()).toBe(0);
     await page.screenshot({ path: path.join(SHOTS, 'oauth-agent-desktop.png'), fullPage: true });
+    // The activity log says the owner connected it, and names the agent it became.
+    await page.goto('/activity');
+    const entry = page.locator('li[data-action="oauth.approved"]').first();
+    await entry.getByText('Conectó una app por OAuth').waitFor();
+    expect(await entry.innerText()).toContain('«Asistente de compras»');
   });
 
   it('refreshes its tokens, rotating the refresh token', async () => {
