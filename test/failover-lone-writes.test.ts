@@ -1,4 +1,6 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { errors } from 'oidc-provider';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isStoreUnavailable } from '../src/db/store-errors.js';
 import { claimInteraction, StoreAdapter } from '../src/modules/oauth/oauth.adapter.js';
@@ -118,6 +120,35 @@ describe.runIf(base)('a lone write whose answer is lost (D42)', () => {
     expect(retried.statusCode, retried.body).toBe(200);
     // One agent, one set of tokens: the earlier grant's end with the step-up, as when nothing failed.
     expect((await mcp(t.app, app.access_token)).statusCode).toBe(401);
+  });
+
+  it('deposit detection whose give-back of a take is lost too: the take is given back at the next pass, and the deposit is detected, not set aside', { timeout: 60_000 }, async () => {
+    // A node of its own whose waits for a lock are short.
+    const n = await startTestApp({ store: via(testStore, (u) => proxy.url(u.toString())), env: { DATABASE_LOCK_TIMEOUT_MS: '300' } });
+    const u = await createOnboardedUser(n.app, { fundArs: 100 }); // its funding is a deposit notice, not yet detected
+    const outside = new pg.Client({ connectionString: n.config.databaseUrl });
+    await outside.connect();
+    try {
+      await outside.query('begin');
+      await outside.query('lock table wallets in access exclusive mode');
+      for (let i = 0; i < 6; i++) {
+        // Each pass takes the notice, cannot find its wallet, and loses the statement that gives the take back.
+        const pass = n.app.jobs.depositDetection!.runOnce().catch(() => undefined);
+        await sleep(100); // taken by now; finding the wallet waits for the lock
+        const cut = proxy.cutNextContaining('"attempts" = "attempts" -', 'before');
+        await pass;
+        await Promise.race([cut, sleep(2_000)]);
+        n.clock.advance(61_000);
+      }
+      await outside.query('rollback');
+      await n.app.jobs.depositDetection!.runOnce();
+      const detected = await n.app.ctx.store.db.selectFrom('events').select('id').where('user_id', '=', u.id).where('type', '=', 'deposit.detected').execute();
+      expect(detected).toHaveLength(1);
+    } finally {
+      await outside.query('rollback').catch(() => undefined);
+      await outside.end();
+      await n.close();
+    }
   });
 
   it("OAuth: the owner's consent claimed on a lost connection can be decided again (it answered 409 for nothing decided)", async () => {

@@ -51,6 +51,8 @@ export class NoticeQueue {
   }
 
   async take(limit: number): Promise<IncomingNotice[]> {
+    // Before the claim counts a take again (their lease token is still theirs until then).
+    if (this.owedGiveBacks.size > 0) await this.giveBack(this.owedGiveBacks);
     const now = this.clock.now();
     const nowIso = now.toISOString();
     const due = () =>
@@ -103,14 +105,12 @@ export class NoticeQueue {
     }
     // D42: a take that failed only because the store could not serve is not the notice's fault. It keeps its lease
     // (it comes back when that ends), but the take is given back, so an outage cannot make a good notice poison.
-    for (const [token, ids] of uncounted) {
-      await this.db
-        .updateTable(this.name)
-        .set((eb) => ({ attempts: eb('attempts', '-', 1) }))
-        .where('lock_token', '=', token)
-        .where('id', 'in', ids)
-        .where('attempts', '>', 0)
-        .execute();
+    // The store being down, giving it back may fail too: then it is owed, and given back before the next take.
+    try {
+      await this.giveBack(uncounted);
+    } catch (err) {
+      for (const [token, ids] of uncounted) this.owedGiveBacks.set(token, ids);
+      throw err;
     }
     const at = this.clock.now().toISOString();
     for (const [token, ids] of done) {
@@ -126,6 +126,22 @@ export class NoticeQueue {
       }
     }
     for (const f of failed) await this.fail([f.id], f.token, f.reason);
+  }
+
+  /** Takes given back that could not be (see `ack`), by lease token: this node's, kept until the store takes them. */
+  private readonly owedGiveBacks = new Map<string, string[]>();
+
+  private async giveBack(takes: Map<string, string[]>): Promise<void> {
+    for (const [token, ids] of takes) {
+      await this.db
+        .updateTable(this.name)
+        .set((eb) => ({ attempts: eb('attempts', '-', 1) }))
+        .where('lock_token', '=', token)
+        .where('id', 'in', ids)
+        .where('attempts', '>', 0)
+        .execute();
+      takes.delete(token);
+    }
   }
 
   private async fail(ids: string[], token: string, reason: string): Promise<void> {
