@@ -160,6 +160,13 @@ describe('a bad value names the variable and what it takes', () => {
     expect(() => parseConfig({ WHATSAPP_API_ROOT: 'graph.facebook.com/v21.0' })).toThrow(/WHATSAPP_API_ROOT: an http\(s\) URL/);
     expect(parseConfig({ TELEGRAM_API_ROOT: 'http://127.0.0.1:8081' }).telegram.apiRoot).toBe('http://127.0.0.1:8081');
   });
+
+  it('TELEGRAM_ANSWER_WITHIN_MS is 5 s unless set, between 10 ms and 10 s (Telegram takes no later answer)', () => {
+    expect(parseConfig({}).telegram.answerWithinMs).toBe(5000);
+    expect(parseConfig({ TELEGRAM_ANSWER_WITHIN_MS: '2000' }).telegram.answerWithinMs).toBe(2000);
+    expect(() => parseConfig({ TELEGRAM_ANSWER_WITHIN_MS: '20000' })).toThrow(ConfigError);
+    expect(() => parseConfig({ TELEGRAM_ANSWER_WITHIN_MS: '5' })).toThrow(ConfigError);
+  });
 });
 
 describe('amounts in pesos', () => {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { PostgresPool, PostgresPoolClient } from 'kysely';
 import pg from 'pg';
-import { isClientTimeout, StoreUnavailable } from './store-errors.js';
+import { isClientTimeout, isReadOnlyServer, StoreUnavailable } from './store-errors.js';
 
 /** The bounds of every wait on PostgreSQL (D42), from `Config.database`. */
 export interface PostgresLimits {
@@ -123,7 +123,7 @@ export function openPostgresPool(url: string, limits: PostgresLimits, events: Po
             // or the server is gone): ended at once, so the rollback fails fast and the pool drops it. So is one to a
             // server that has become read-only (25006: a primary demoted in a switchover): the next connection may
             // reach the new primary, while this one would refuse every write until the server closes it.
-            if (isClientTimeout(err) || (err as { code?: unknown } | null)?.code === '25006') void client.end().catch(() => undefined);
+            if (isClientTimeout(err) || isReadOnlyServer(err)) void client.end().catch(() => undefined);
             throw err;
           })) as PostgresPoolClient['query'],
         // pg-pool sets `release` anew at each checkout, and drops a client that is no longer usable, or that Kysely

@@ -36,6 +36,11 @@ export function isClientTimeout(err: unknown): boolean {
   return err instanceof Error && err.message === 'Query read timeout';
 }
 
+/** The server refused a write as read-only (25006): a primary demoted in a switchover. */
+export function isReadOnlyServer(err: unknown): boolean {
+  return (err as { code?: unknown } | null)?.code === '25006';
+}
+
 /** Whether `err` is the store being unavailable (see StoreUnavailable), on either store. */
 export function isStoreUnavailable(err: unknown): boolean {
   if (err instanceof StoreUnavailable) return true;

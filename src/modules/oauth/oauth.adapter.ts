@@ -115,12 +115,10 @@ export async function claimInteraction(store: Store, uid: string): Promise<boole
   return Number(res.numUpdatedRows) === 1;
 }
 
-/** A decision that failed after its claim gives the interaction back, so the owner can try again. */
-export async function releaseInteraction(store: Store, uid: string): Promise<void> {
-  await store.db.updateTable('oauth_records').set({ consumed_at: null }).where('model', '=', 'Interaction').where('id', '=', uid).execute();
-}
-
-/** A code or refresh token whose use got its request nothing (the store failed after it): usable again. */
+/**
+ * Gives back a claim or a use that got its request nothing, so it can be made again: a consent decision that failed
+ * after its claim (model `Interaction`), or a code or refresh token whose token request the store failed after it.
+ */
 export async function releaseUse(store: Store, model: string, id: string): Promise<void> {
   await store.db.updateTable('oauth_records').set({ consumed_at: null }).where('model', '=', model).where('id', '=', id).execute();
 }

@@ -6,7 +6,7 @@ import { AppError } from '../../shared/errors.js';
 import type { Principal } from '../auth/auth.service.js';
 import { SCOPES, type KeyControlsInput } from '../keys/key-controls.js';
 import { createApiKey, deleteApiKey, findActiveOAuthKey, findOAuthAgentOfClient, setOAuthGrant, updateApiKey, type ApiKeyView } from '../keys/keys.service.js';
-import { claimInteraction, keepClient, releaseInteraction, revokeGrantRecords } from './oauth.adapter.js';
+import { claimInteraction, keepClient, releaseUse, revokeGrantRecords } from './oauth.adapter.js';
 import type { OAuthServer } from './oauth.provider.js';
 
 /** What the owner sees before deciding: which app asks, for what, and where its answer goes. */
@@ -65,7 +65,7 @@ async function decideOnce<T>(ctx: AppContext, uid: string, decide: () => Promise
   } catch (e) {
     try {
       await undo();
-      await releaseInteraction(ctx.store, uid);
+      await releaseUse(ctx.store, 'Interaction', uid);
     } catch (cleanupError) {
       // The claim stays (a retry could make a second agent beside the half-made one) and ends with the interaction
       // (30 minutes at most); the owner sees the first failure.

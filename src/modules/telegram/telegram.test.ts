@@ -219,6 +219,19 @@ describe('Telegram approval channel (D23)', () => {
     await t.app.jobs.approvalNotices!.runOnce();
     expect(sends()).toBe(2);
     expect(await payoutStatus(owner, id)).toBe('pending_approval');
+
+    // A wait longer than an hour is taken as an hour: the owner is asked again then.
+    tg.setFloodWait(7_200);
+    await withdraw(t.app, owner.agentToken, { amount_ars: 63_500, destination: EXTERNAL_CBU });
+    const later = () => tg.of('sendMessage').filter((c) => String(c.body.text).includes('$ 63.500,00')).length;
+    expect(later()).toBe(1);
+    tg.setFloodWait(0);
+    t.clock.advance(59 * 60_000);
+    await t.app.jobs.approvalNotices!.runOnce();
+    expect(later()).toBe(1);
+    t.clock.advance(2 * 60_000);
+    await t.app.jobs.approvalNotices!.runOnce();
+    expect(later()).toBe(2);
   });
 
   it('a threshold-change proposal approved through Telegram changes only the proposed fields', async () => {
