@@ -9,7 +9,7 @@ import {
   startTestApp,
   withdraw,
 } from '../../../test/helpers.js';
-import type { BankRail } from '../rail/rail.port.js';
+import { RailBusyError, type BankRail } from '../rail/rail.port.js';
 import { IN_DOUBT_MS, IN_DOUBT_RECHECK_MS } from './payout.lifecycle.js';
 
 const override = (rail: BankRail, methods: Partial<BankRail>): BankRail => Object.assign(Object.create(rail) as BankRail, methods);
@@ -188,6 +188,59 @@ describe('owner control under faults', () => {
       expect(submits).toBe(2);
       listed = true;
       await settle(t, IN_DOUBT_RECHECK_MS);
+      await settle(t);
+      expect(await status()).toBe('confirmed');
+      expect(submits).toBe(2);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('a resend refused while the bank asks to wait longer than the usual re-ask: asked again when the bank said, not before (D19)', async () => {
+    let submits = 0;
+    let asks = 0;
+    let busyUntil: string | null = null;
+    let listed = false;
+    const busyBank = (rail: BankRail) =>
+      override(rail, {
+        submitTransfer: async (req: Parameters<BankRail['submitTransfer']>[0]) => {
+          if (submits++ === 0) {
+            await rail.submitTransfer(req);
+            return { kind: 'unknown' as const, message: 'timeout' };
+          }
+          // The resend is refused, and from then on the bank answers 503 with a Retry-After of 20 minutes.
+          busyUntil = new Date(t.clock.now().getTime() + 20 * 60_000).toISOString();
+          return { kind: 'rejected' as const, reason: 'invalid_request' as const, message: 'HTTP 403 Forbidden' };
+        },
+        getTransfer: async (reference: string) => {
+          asks++;
+          if (busyUntil && t.clock.now().toISOString() < busyUntil) throw new RailBusyError('HTTP 503', busyUntil);
+          return listed ? rail.getTransfer(reference) : null;
+        },
+        getTransfers: async (references: readonly string[]) => {
+          asks++;
+          if (busyUntil && t.clock.now().toISOString() < busyUntil) throw new RailBusyError('HTTP 503', busyUntil);
+          return listed ? rail.getTransfers(references) : new Map();
+        },
+      });
+    const t = await startTestApp({ deps: { rail: busyBank } });
+    try {
+      const u = await createOnboardedUser(t.app, { fundArs: 1000 });
+      const res = await withdraw(t.app, u.agentToken, { amount_ars: 100, destination: EXTERNAL_CBU }, 'busy-1');
+      const id = res.json().id as string;
+      const status = async () => (await t.app.inject({ url: `/v1/withdraws/${id}`, headers: bearer(u.ownerToken) })).json().status;
+      await settle(t); // the follow-up: not listed, sent again, refused; the bank then asks for 20 minutes
+      expect(submits).toBe(2);
+      expect(await status()).toBe('approved');
+      const row = await t.app.ctx.store.db.selectFrom('payouts').select('next_check_at').where('id', '=', id).executeTakeFirstOrThrow();
+      // Not in five minutes, when the bank would turn the question away again: when it said.
+      expect(row.next_check_at! >= busyUntil!).toBe(true);
+      const asksBefore = asks;
+      await settle(t, IN_DOUBT_RECHECK_MS + 1_000);
+      expect(asks).toBe(asksBefore);
+      expect(submits).toBe(2);
+      listed = true;
+      await settle(t, 20 * 60_000);
       await settle(t);
       expect(await status()).toBe('confirmed');
       expect(submits).toBe(2);

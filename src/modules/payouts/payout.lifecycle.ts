@@ -266,8 +266,11 @@ export async function submitPayout(ctx: AppContext, p: PayoutsTable): Promise<Su
     const asked = await askRail(ctx, p);
     if (asked.kind === 'known') return railHas(ctx, p, asked.transfer);
     ctx.log.warn({ payout: p.id, reason: outcome.reason }, 'the bank refused a send of a payout another send of which may be there; asked again later');
-    const later = new Date(ctx.clock.now().getTime() + IN_DOUBT_RECHECK_MS).toISOString();
-    await reschedule(ctx.store.db, p.id, nextCheck(ctx, null, asked.kind === 'no_answer' && asked.notBefore && asked.notBefore > later ? asked.notBefore : later));
+    // After IN_DOUBT_RECHECK_MS, or later if the bank said when to come back.
+    const recheckAt = new Date(ctx.clock.now().getTime() + IN_DOUBT_RECHECK_MS).toISOString();
+    const bankSaid = asked.kind === 'no_answer' ? asked.notBefore : undefined;
+    const askAgainAt = bankSaid && bankSaid > recheckAt ? bankSaid : recheckAt;
+    await reschedule(ctx.store.db, p.id, nextCheck(ctx, null, askAgainAt));
     return { kind: 'unknown' };
   }
   if (outcome.kind === 'turned_away') {
