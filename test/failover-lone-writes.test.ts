@@ -85,6 +85,28 @@ describe.runIf(base)('a lone write whose answer is lost (D42)', () => {
     expect((await mcp(t.app, retried.json().access_token)).statusCode).toBe(401);
   });
 
+  it('OAuth: a give-back of a used refresh token that itself meets a lost connection is tried again, so the retry still gets tokens', async () => {
+    const owner = await createOnboardedUser(t.app);
+    const app = await connectApp(t.app, owner);
+    const refresh = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/oauth/token',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: form({ grant_type: 'refresh_token', refresh_token: app.refresh_token, client_id: app.clientId, resource: RESOURCE }),
+      });
+    const cutSave = proxy.cutNextContaining('insert into "oauth_records"', 'after');
+    const failed = refresh();
+    await cutSave;
+    // The give-back's first try is lost too (its text ends where the use's own update goes on to `and "consumed_at" is null`).
+    const cutGiveBack = proxy.cutNextContaining('set "consumed_at" = $1 where "model" = $2 and "id" = $3\u0000', 'before');
+    expect((await failed).statusCode).toBe(503);
+    await cutGiveBack;
+    await new Promise((r) => setTimeout(r, 1_000));
+    const retried = await refresh();
+    expect(retried.statusCode, retried.body).toBe(200);
+  });
+
   it('OAuth: an app connecting again whose new grant cannot be stored keeps its agent as it was (503 says nothing was kept)', async () => {
     const owner = await createOnboardedUser(t.app);
     const app = await connectApp(t.app, owner, { per_tx_limit_ars: 1_000 });
