@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
 
 export interface BotCall {
   method: string;
@@ -103,5 +104,33 @@ export async function startFakeTelegram(token: string) {
         server.closeAllConnections();
         server.close(() => resolve());
       }),
+  };
+}
+
+/**
+ * The updates Telegram posts to the service's webhook, each with the next `update_id` (or the one given, to post
+ * the same update twice as Telegram's redelivery does), and the post itself with the webhook's secret header.
+ */
+export function telegramWebhook(app: () => { inject: FastifyInstance['inject'] }, secret: string, firstUpdateId = 1000) {
+  let updateId = firstUpdateId;
+  const nextId = () => ++updateId;
+  const post = (update: object, headers: Record<string, string> = { 'x-telegram-bot-api-secret-token': secret }) =>
+    app().inject({ method: 'POST', url: '/v1/channels/telegram/webhook', headers, payload: update });
+  /** A press of one of a message's buttons (`a:<approval>` approves, `r:` rejects). */
+  const pressUpdate = (data: string, chatId: number, opts: { messageId?: number; id?: number } = {}) => {
+    const id = opts.id ?? nextId();
+    return { update_id: id, callback_query: { id: `cb${id}`, data, from: { id: chatId }, message: { message_id: opts.messageId ?? 1, chat: { id: chatId } } } };
+  };
+  /** `/start <code>` in a private chat: the deep link's linking code. */
+  const startUpdate = (code: string, chatId: number, username?: string) => ({
+    update_id: nextId(),
+    message: { message_id: 1, chat: { id: chatId, type: 'private' }, from: { id: chatId, ...(username ? { username } : {}) }, text: `/start ${code}` },
+  });
+  return {
+    nextId,
+    post,
+    pressUpdate,
+    press: (data: string, chatId: number, opts?: { messageId?: number; id?: number }) => post(pressUpdate(data, chatId, opts)),
+    start: (code: string, chatId: number, username?: string) => post(startUpdate(code, chatId, username)),
   };
 }

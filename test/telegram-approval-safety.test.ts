@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { waitFor } from './bind-harness.js';
-import { startFakeTelegram } from './fake-telegram.js';
+import { startFakeTelegram, telegramWebhook } from './fake-telegram.js';
 import {
   bearer,
   createOnboardedUser,
@@ -27,19 +27,13 @@ describe('Telegram approvals, adversarial', () => {
   let t: TestApp;
   let ana: OnboardedUser;
   let bob: OnboardedUser;
-  let updateId = 5000;
   const ANA_CHAT = 111001;
   const BOB_CHAT = 222002;
 
-  const post = (update: object, headers: Record<string, string> = { 'x-telegram-bot-api-secret-token': SECRET }) =>
-    t.app.inject({ method: 'POST', url: '/v1/channels/telegram/webhook', headers, payload: update });
-  const pressUpdate = (data: string, chatId: number, id = ++updateId) => ({
-    update_id: id,
-    callback_query: { id: `cb${id}`, data, from: { id: chatId }, message: { message_id: 1, chat: { id: chatId } } },
-  });
-  const press = (data: string, chatId: number, id = ++updateId) => post(pressUpdate(data, chatId, id));
-  const start = (code: string, chatId: number) =>
-    post({ update_id: ++updateId, message: { message_id: 1, chat: { id: chatId, type: 'private' }, from: { id: chatId, username: `u${chatId}` }, text: `/start ${code}` } });
+  const hook = telegramWebhook(() => t.app, SECRET, 5000);
+  const { post, pressUpdate } = hook;
+  const press = (data: string, chatId: number) => hook.press(data, chatId);
+  const start = (code: string, chatId: number) => hook.start(code, chatId, `u${chatId}`);
   const link = async (u: OnboardedUser, chatId: number) => {
     const { code } = (await t.app.inject({ method: 'POST', url: '/v1/approval-channels/telegram', headers: bearer(u.ownerToken) })).json();
     await start(code, chatId);
@@ -209,13 +203,14 @@ describe('Telegram approvals, adversarial', () => {
     const GROUP = -100777888;
     const OWNER_ID = 777888001;
     const { code } = (await t.app.inject({ method: 'POST', url: '/v1/approval-channels/telegram', headers: bearer(u.ownerToken) })).json();
-    await post({ update_id: ++updateId, message: { message_id: 1, chat: { id: GROUP, type: 'group', title: 'Familia' }, from: { id: OWNER_ID, username: 'owner' }, text: `/start@ars_wallet_test_bot ${code}` } });
+    await post({ update_id: hook.nextId(), message: { message_id: 1, chat: { id: GROUP, type: 'group', title: 'Familia' }, from: { id: OWNER_ID, username: 'owner' }, text: `/start@ars_wallet_test_bot ${code}` } });
     const { id, approval_id } = (await withdraw(t.app, u.agentToken, { amount_ars: 70_000, destination: EXTERNAL_CBU })).json();
     // Another member of the group presses Aprobar on the message in the group.
     const OTHER_MEMBER = 777888002;
+    const id2 = hook.nextId();
     await post({
-      update_id: ++updateId,
-      callback_query: { id: `cb${updateId}`, data: `a:${approval_id}`, from: { id: OTHER_MEMBER }, message: { message_id: 1, chat: { id: GROUP, type: 'group' } } },
+      update_id: id2,
+      callback_query: { id: `cb${id2}`, data: `a:${approval_id}`, from: { id: OTHER_MEMBER }, message: { message_id: 1, chat: { id: GROUP, type: 'group' } } },
     });
     expect(await statusOf(u, id)).toBe('pending_approval');
     expect(await eventTypes(t.app, u.id, id)).not.toContain('payout.approved');

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeTelegram } from '../../../test/fake-telegram.js';
+import { startFakeTelegram, telegramWebhook } from '../../../test/fake-telegram.js';
 import { bearer, createOnboardedUser, EXTERNAL_CBU, startTestApp, withdraw, type OnboardedUser, type TestApp } from '../../../test/helpers.js';
 import type { BankRail } from '../rail/rail.port.js';
 
@@ -16,7 +16,7 @@ describe('Telegram: a press whose decision waits for a slow bank', () => {
   let tg: Awaited<ReturnType<typeof startFakeTelegram>>;
   let t: TestApp;
   let owner: OnboardedUser;
-  let updateId = 5000;
+  const hook = telegramWebhook(() => t.app, SECRET, 5000);
   let bankDelayMs = 0;
   const slow = (rail: BankRail): BankRail =>
     Object.assign(Object.create(rail) as BankRail, {
@@ -25,10 +25,7 @@ describe('Telegram: a press whose decision waits for a slow bank', () => {
         return rail.resolve(...args);
       },
     });
-  const post = (update: object) =>
-    t.app.inject({ method: 'POST', url: '/v1/channels/telegram/webhook', headers: { 'x-telegram-bot-api-secret-token': SECRET }, payload: update });
-  const press = (data: string, messageId: number, id = ++updateId) =>
-    post({ update_id: id, callback_query: { id: `cb${id}`, data, from: { id: CHAT }, message: { message_id: messageId, chat: { id: CHAT } } } });
+  const press = (data: string, messageId: number) => hook.press(data, CHAT, { messageId });
   const pending = async (amount: number) => {
     const res = await withdraw(t.app, owner.agentToken, { amount_ars: amount, destination: EXTERNAL_CBU });
     expect(res.statusCode).toBe(202);
@@ -50,7 +47,7 @@ describe('Telegram: a press whose decision waits for a slow bank', () => {
     });
     owner = await createOnboardedUser(t.app, { name: 'Ana', fundArs: 1_000_000 });
     const { code } = (await t.app.inject({ method: 'POST', url: '/v1/approval-channels/telegram', headers: bearer(owner.ownerToken) })).json();
-    await post({ update_id: ++updateId, message: { message_id: 1, chat: { id: CHAT, type: 'private' }, from: { id: CHAT }, text: `/start ${code}` } });
+    await hook.start(code, CHAT);
   });
   afterAll(async () => {
     await t.close();

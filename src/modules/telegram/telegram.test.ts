@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeTelegram } from '../../../test/fake-telegram.js';
+import { startFakeTelegram, telegramWebhook } from '../../../test/fake-telegram.js';
 import {
   bearer,
   createOnboardedUser,
@@ -20,20 +20,11 @@ describe('Telegram approval channel (D23)', () => {
   let tg: Awaited<ReturnType<typeof startFakeTelegram>>;
   let t: TestApp;
   let owner: OnboardedUser;
-  let updateId = 1000;
   const CHAT = 777001;
-
-  const post = (update: object, secret = SECRET) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/v1/channels/telegram/webhook',
-      headers: { 'x-telegram-bot-api-secret-token': secret },
-      payload: update,
-    });
-  const press = (data: string, chatId = CHAT, id = ++updateId) =>
-    post({ update_id: id, callback_query: { id: `cb${id}`, data, from: { id: chatId }, message: { message_id: 1, chat: { id: chatId } } } });
-  const start = (code: string, chatId = CHAT) =>
-    post({ update_id: ++updateId, message: { message_id: 1, chat: { id: chatId, type: 'private' }, from: { id: chatId, username: 'ana' }, text: `/start ${code}` } });
+  const hook = telegramWebhook(() => t.app, SECRET, 1000);
+  const post = hook.post;
+  const press = (data: string, chatId = CHAT, id?: number) => hook.press(data, chatId, { id });
+  const start = (code: string, chatId = CHAT) => hook.start(code, chatId, 'ana');
   const payoutStatus = async (u: OnboardedUser, id: string) =>
     (await t.app.inject({ method: 'GET', url: `/v1/withdraws/${id}`, headers: bearer(u.ownerToken) })).json().status;
   const lastSent = () => tg.of('sendMessage').at(-1)!;
@@ -162,14 +153,14 @@ describe('Telegram approval channel (D23)', () => {
       method: 'POST',
       url: '/v1/channels/telegram/webhook',
       headers: { 'x-telegram-bot-api-secret-token': 'wrong-secret-wrong-secret' },
-      payload: { update_id: ++updateId, callback_query: { id: 'x', data: `a:${approval_id}`, message: { message_id: 1, chat: { id: CHAT } } } },
+      payload: { update_id: hook.nextId(), callback_query: { id: 'x', data: `a:${approval_id}`, message: { message_id: 1, chat: { id: CHAT } } } },
     });
     expectError(forged, 403, 'FORBIDDEN');
     expectError(await t.app.inject({ method: 'POST', url: '/v1/channels/telegram/webhook', payload: { update_id: 1 } }), 403, 'FORBIDDEN');
     expect(await payoutStatus(owner, id)).toBe('pending_approval');
 
     // Reject once, then Telegram redelivers the same update and someone presses Approve with a new one.
-    const rejectId = ++updateId;
+    const rejectId = hook.nextId();
     await press(`r:${approval_id}`, CHAT, rejectId);
     const events = await eventTypes(t.app, owner.id, id);
     await press(`r:${approval_id}`, CHAT, rejectId);
@@ -284,7 +275,7 @@ describe('Telegram approval channel (D23)', () => {
 
     // The owner unblocks the bot: Telegram says so, and the chat answers again.
     tg.setBlocked(CHAT, false);
-    const unblocked = await post({ update_id: ++updateId, my_chat_member: { chat: { id: CHAT, type: 'private' }, from: { id: CHAT }, date: 0, old_chat_member: { status: 'kicked' }, new_chat_member: { status: 'member' } } });
+    const unblocked = await post({ update_id: hook.nextId(), my_chat_member: { chat: { id: CHAT, type: 'private' }, from: { id: CHAT }, date: 0, old_chat_member: { status: 'kicked' }, new_chat_member: { status: 'member' } } });
     expect(unblocked.statusCode).toBe(200);
     expect(await channel()).toMatchObject({ state: 'active', problem: null });
     const again = await withdraw(t.app, owner.agentToken, { amount_ars: 62_600, destination: EXTERNAL_CBU });
@@ -296,7 +287,7 @@ describe('Telegram approval channel (D23)', () => {
     await withdraw(t.app, owner.agentToken, { amount_ars: 62_700, destination: EXTERNAL_CBU });
     expect((await channel()).state).toBe('undeliverable');
     tg.setBlocked(CHAT, false);
-    await post({ update_id: ++updateId, message: { message_id: 2, chat: { id: CHAT, type: 'private' }, from: { id: CHAT, username: 'ana' }, text: '/start' } });
+    await post({ update_id: hook.nextId(), message: { message_id: 2, chat: { id: CHAT, type: 'private' }, from: { id: CHAT, username: 'ana' }, text: '/start' } });
     expect(await channel()).toMatchObject({ state: 'active', problem: null });
     expect(String(lastSent().body.text)).toContain('sigue vinculado');
 
