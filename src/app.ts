@@ -194,17 +194,22 @@ export async function buildApp(config: Config, deps: Deps = {}): Promise<Fastify
   const bindClient = config.bind ? new BindClient(config.bind) : null;
   const bindRailOn = (s: Store) => new BindRail(bindClient!, new BindInbox(s, clock), clock, logger);
   const rail = bindClient ? bindRailOn(store) : railOver(sandboxRail);
-  const channelByName: Record<string, ApprovalChannel | undefined> = {
-    dashboard: dashboardChannel,
-    ...(config.approvalChannels.includes('telegram') ? { telegram: new TelegramChannel(store.db, clock, config.telegram) } : {}),
-    ...(config.approvalChannels.includes('whatsapp') ? { whatsapp: new WhatsAppChannel(store.db, clock, config.whatsapp) } : {}),
-    ...deps.channels,
+  // The channels keep their own tables (linked chats, messages sent): the jobs' channels on the jobs' pool, so a
+  // flood of requests cannot hold back a notice the owner is owed (D42).
+  const channelsOn = (s: Store): ApprovalChannel[] => {
+    const channelByName: Record<string, ApprovalChannel | undefined> = {
+      dashboard: dashboardChannel,
+      ...(config.approvalChannels.includes('telegram') ? { telegram: new TelegramChannel(s.db, clock, config.telegram) } : {}),
+      ...(config.approvalChannels.includes('whatsapp') ? { whatsapp: new WhatsAppChannel(s.db, clock, config.whatsapp) } : {}),
+      ...deps.channels,
+    };
+    return config.approvalChannels.map((name) => {
+      const c = channelByName[name];
+      if (!c) throw new Error(`approval channel "${name}" is configured but not available in this build`);
+      return c;
+    });
   };
-  const channels = config.approvalChannels.map((name) => {
-    const c = channelByName[name];
-    if (!c) throw new Error(`approval channel "${name}" is configured but not available in this build`);
-    return c;
-  });
+  const channels = channelsOn(store);
   const approvalKinds = new ApprovalKinds();
   approvalKinds.register('payout', payoutApprovals);
   approvalKinds.register('threshold_change', thresholdApprovals);
@@ -227,7 +232,8 @@ export async function buildApp(config: Config, deps: Deps = {}): Promise<Fastify
   const jobSandbox = store.background === store ? sandboxRail : new SandboxRail(store.background, clock, config.sandboxConfirmDelayMs);
   const jobBind = bindClient ? (store.background === store ? (rail as BindRail) : bindRailOn(store.background)) : null;
   const jobRail = jobBind ?? (jobSandbox === sandboxRail ? rail : railOver(jobSandbox));
-  const jobCtx: AppContext = { ...ctx, store: store.background, rail: jobRail, sandboxRail: jobSandbox };
+  const jobChannels = store.background === store ? channels : channelsOn(store.background);
+  const jobCtx: AppContext = { ...ctx, store: store.background, rail: jobRail, sandboxRail: jobSandbox, channels: jobChannels };
   const every = config.jobsIntervalMs;
   const deliveryPasses = new DeliveryPasses(jobCtx, deps.webhookLeaseMs ?? DELIVERY_LEASE_MS, () => jobs.webhookDelivery!.wake());
   const jobs: Record<string, PeriodicJob> = {
