@@ -19,7 +19,12 @@ describe('money (D5)', () => {
   it.each([Number('90000000000000.01'), 1e13 + 0.01, -1e14])('refuses %s, too large to hold every centavo', (ars) =>
     expect(arsToCentavos(ars)).toBeNull(),
   );
-  it('takes the largest amount exactly', () => expect(arsToCentavos(9999999999999.99)).toBe(999999999999999));
+  // From 2^43 a double cannot tell …130.339 from …130.34: three decimals would pass for two.
+  it.each([Number('9047430885130.339'), Number('8796093022208.001')])('refuses %s, where three decimals cannot be told from two', (ars) =>
+    expect(arsToCentavos(ars)).toBeNull(),
+  );
+  it('takes the largest amount exactly', () => expect(arsToCentavos(7999999999999.99)).toBe(799999999999999));
+  it('refuses three decimals just below the largest amount', () => expect(arsToCentavos(Number('7999999999999.991'))).toBeNull());
 
   it('formats balances and Argentine amounts', () => {
     expect(formatCentavos(150000)).toBe('1500.00');

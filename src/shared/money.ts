@@ -4,10 +4,11 @@
  */
 export const MAX_CENTAVOS = Number.MAX_SAFE_INTEGER;
 /**
- * The largest |amount| in ARS a request may carry. Past 2^45 ARS (about 3.5e13) a double no longer holds every
- * centavo (90000000000000.01 reads as …0.02), so a larger amount could not be taken exactly as sent (D5).
+ * The largest |amount| in ARS a request may carry (D5). From 2^43 ARS (about 8.8e12) a double's step is 2^-9 ARS,
+ * wider than a thousandth: 9047430885130.339 is the same double as …130.34, so an amount with three decimals would
+ * be taken as a two-decimal one instead of refused. Below it, every amount is told apart from its neighbours.
  */
-export const MAX_ARS = 1e13;
+export const MAX_ARS = 8e12;
 
 /** ARS number from a request → centavos, or null when it is not finite, beyond MAX_ARS, or has > 2 decimals. */
 export function arsToCentavos(amount: number): number | null {
