@@ -161,6 +161,12 @@ describe('a bad value names the variable and what it takes', () => {
     expect(parseConfig({ TELEGRAM_API_ROOT: 'http://127.0.0.1:8081' }).telegram.apiRoot).toBe('http://127.0.0.1:8081');
   });
 
+  it('APPROVAL_TTL_SECONDS is at most 24 h, the idempotency window: a retry while the approval is open answers that payout (D37)', () => {
+    expect(parseConfig({}).approvalTtlSeconds).toBe(300);
+    expect(parseConfig({ APPROVAL_TTL_SECONDS: '86400' }).approvalTtlSeconds).toBe(86400);
+    expect(() => parseConfig({ APPROVAL_TTL_SECONDS: '86401' })).toThrow(ConfigError);
+  });
+
   it('TELEGRAM_ANSWER_WITHIN_MS is 5 s unless set, between 10 ms and 10 s (Telegram takes no later answer)', () => {
     expect(parseConfig({}).telegram.answerWithinMs).toBe(5000);
     expect(parseConfig({ TELEGRAM_ANSWER_WITHIN_MS: '2000' }).telegram.answerWithinMs).toBe(2000);
