@@ -127,6 +127,31 @@ describe.runIf(base)('a lone write whose answer is lost (D42)', () => {
     expect((await mcp(t.app, app.access_token)).statusCode).toBe(200);
   });
 
+  it("OAuth: an app connecting again whose consent fails after the owner lowered the agent meanwhile keeps the owner's change (the undo put back the old limit)", async () => {
+    const owner = await createOnboardedUser(t.app);
+    const app = await connectApp(t.app, owner, { per_tx_limit_ars: 1_000, daily_limit_ars: 10_000 });
+    const agent = async () => (await agentsOf(t.app, owner)).find((a) => a.id === app.agent.id) as unknown as { per_tx_limit_ars: number; daily_limit_ars: number };
+    const again = await startAuthorization(t.app, app.clientId, { scope: 'payouts:write payouts:read wallet:read transactions:read' });
+    // While the consent's new grant is on its way (the agent already updated), the owner lowers the agent in
+    // another tab, and is answered; then the grant's save is lost.
+    let lowered = 0;
+    const cut = proxy.cutNextContaining('insert into "oauth_records"', 'before', async () => {
+      const patch = await t.app.inject({ method: 'PATCH', url: `/v1/api-keys/${app.agent.id}`, headers: bearer(owner.ownerToken), payload: { per_tx_limit_ars: 500 } });
+      lowered = patch.statusCode;
+    });
+    const approved = await t.app.inject({
+      method: 'POST',
+      url: `/v1/oauth/interactions/${again.uid}/approve`,
+      headers: { ...bearer(owner.ownerToken), cookie: again.cookie },
+      payload: { per_tx_limit_ars: 99_000, daily_limit_ars: 50_000 },
+    });
+    await cut;
+    expect(lowered).toBe(200);
+    expect(approved.statusCode).toBe(503);
+    // The owner's answered change holds (D31); what only the failed consent changed is put back.
+    expect(await agent()).toMatchObject({ per_tx_limit_ars: 500, daily_limit_ars: 10_000 });
+  });
+
   it("OAuth: an app connecting again whose consent fails at its last step: once the owner's retry succeeds, the app's earlier tokens end", async () => {
     const owner = await createOnboardedUser(t.app);
     const app = await connectApp(t.app, owner);

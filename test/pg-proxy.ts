@@ -13,8 +13,11 @@ export interface PgProxy {
   url(url: string): string;
   /** The next COMMIT through the proxy: forwarded and its answer lost (`after`), or never forwarded (`before`). */
   cutNextCommit(when: 'after' | 'before'): Promise<void>;
-  /** The same for the next message whose bytes contain `text` (a statement's SQL, say). */
-  cutNextContaining(text: string, when: 'after' | 'before'): Promise<void>;
+  /**
+   * The same for the next message whose bytes contain `text` (a statement's SQL, say). With `meanwhile`, the message
+   * is held until it resolves, then cut: what a test does there happens while that statement waits for its answer.
+   */
+  cutNextContaining(text: string, when: 'after' | 'before', meanwhile?: () => Promise<unknown>): Promise<void>;
   /**
    * A network partition: from now on nothing passes either way, on open connections and new ones alike, and no
    * socket is closed (no FIN, no RST), as when a server vanishes without a word.
@@ -25,7 +28,7 @@ export interface PgProxy {
 
 export async function startPgProxy(target: { host: string; port: number }): Promise<PgProxy> {
   const pairs = new Set<{ client: net.Socket; upstream: net.Socket }>();
-  let cut: { when: 'after' | 'before'; match: Buffer; done: () => void } | null = null;
+  let cut: { when: 'after' | 'before'; match: Buffer; done: () => void; meanwhile?: () => Promise<unknown> } | null = null;
   let partitioned = false;
   const held = new Set<net.Socket>();
   const server = net.createServer((client) => {
@@ -61,18 +64,22 @@ export async function startPgProxy(target: { host: string; port: number }): Prom
     client.on('data', (chunk) => {
       if (partitioned) return;
       if (cut && chunk.includes(cut.match)) {
-        const { when, done } = cut;
+        const { when, done, meanwhile } = cut;
         cut = null;
         pairs.delete(pair);
-        client.destroy();
-        if (when === 'after') {
-          upstream.write(chunk);
-          // The server commits and answers into the void; then it sees its client go.
-          setTimeout(() => upstream.destroy(), 200);
-        } else {
-          upstream.destroy();
-        }
-        done();
+        const cutNow = () => {
+          client.destroy();
+          if (when === 'after') {
+            upstream.write(chunk);
+            // The server commits and answers into the void; then it sees its client go.
+            setTimeout(() => upstream.destroy(), 200);
+          } else {
+            upstream.destroy();
+          }
+          done();
+        };
+        if (meanwhile) void meanwhile().finally(cutNow);
+        else cutNow();
         return;
       }
       upstream.write(chunk);
@@ -89,7 +96,7 @@ export async function startPgProxy(target: { host: string; port: number }): Prom
       return u.toString();
     },
     cutNextCommit: (when) => new Promise<void>((resolve) => (cut = { when, match: COMMIT, done: resolve })),
-    cutNextContaining: (text, when) => new Promise<void>((resolve) => (cut = { when, match: Buffer.from(text), done: resolve })),
+    cutNextContaining: (text, when, meanwhile) => new Promise<void>((resolve) => (cut = { when, match: Buffer.from(text), done: resolve, meanwhile })),
     partition: () => {
       partitioned = true;
     },

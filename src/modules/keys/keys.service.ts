@@ -163,6 +163,42 @@ export async function updateApiKey(
   });
 }
 
+/** What an owner's edit or an OAuth consent may set on a key. */
+const SETTABLE = ['name', 'scopes', 'allowlist', 'per_tx_limit_ars', 'daily_limit_ars', 'monthly_limit_ars', 'expires_at'] as const;
+
+/**
+ * Puts a key back as it `was` before a change (`wrote`) that then failed (an OAuth consent, D44). Only a field that
+ * still holds what that change wrote goes back: one the owner changed since keeps the owner's value, since an edit
+ * that has answered holds (D31). Recorded as an update when something was put back; a deleted key stays deleted.
+ */
+export async function putBackApiKey(ctx: AppContext, userId: string, keyId: string, change: { was: ApiKeyView; wrote: ApiKeyView }, recordAs: Principal): Promise<void> {
+  await underPayoutLock(ctx, userId, async (tx) => {
+    const row = await tx.selectFrom('api_keys').selectAll().where('id', '=', keyId).where('user_id', '=', userId).where('deleted_at', 'is', null).executeTakeFirst();
+    if (!row) return;
+    const now = toView(row);
+    const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+    const back = new Set(SETTABLE.filter((f) => same(now[f], change.wrote[f]) && !same(now[f], change.was[f])));
+    if (back.size === 0) return;
+    const was = change.was;
+    const c = controlsOf(row);
+    const centavos = (ars: number) => Math.round(ars * 100);
+    const controls: KeyControls = {
+      scopes: back.has('scopes') ? was.scopes : c.scopes,
+      allowlist: back.has('allowlist') ? was.allowlist : c.allowlist,
+      perTxLimit: back.has('per_tx_limit_ars') ? centavos(was.per_tx_limit_ars) : c.perTxLimit,
+      dailyLimit: back.has('daily_limit_ars') ? centavos(was.daily_limit_ars) : c.dailyLimit,
+      monthlyLimit: back.has('monthly_limit_ars') ? centavos(was.monthly_limit_ars) : c.monthlyLimit,
+      expiresAt: back.has('expires_at') ? was.expires_at : c.expiresAt,
+    };
+    await tx
+      .updateTable('api_keys')
+      .set({ ...controlColumns(controls), ...(back.has('name') ? { name: was.name } : {}) })
+      .where('id', '=', keyId)
+      .execute();
+    await writeAudit(tx, ctx.clock, recordAs, { action: 'api_key.updated', subjectId: keyId });
+  });
+}
+
 /**
  * Another user's key and an already deleted key are both simply "not found". Answers the OAuth grant of an app
  * connected by OAuth, whose tokens the caller revokes (D44). `recordAs`: as for updateApiKey (an OAuth consent that

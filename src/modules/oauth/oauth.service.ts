@@ -5,7 +5,7 @@ import { writeAudit } from '../audit/audit.service.js';
 import { AppError } from '../../shared/errors.js';
 import type { Principal } from '../auth/auth.service.js';
 import { SCOPES, type KeyControlsInput } from '../keys/key-controls.js';
-import { createApiKey, deleteApiKey, findActiveOAuthKey, findOAuthAgentOfClient, setOAuthGrant, updateApiKey, type ApiKeyView } from '../keys/keys.service.js';
+import { createApiKey, deleteApiKey, findActiveOAuthKey, findOAuthAgentOfClient, putBackApiKey, setOAuthGrant, updateApiKey, type ApiKeyView } from '../keys/keys.service.js';
 import { claimInteraction, keepClient, releaseUse, revokeGrantRecords } from './oauth.adapter.js';
 import type { OAuthServer } from './oauth.provider.js';
 
@@ -142,7 +142,7 @@ export async function approveInteraction(
   const scopes = controls.scopes ?? view.requested_scopes;
   const offered = offeredName(client.clientName);
   const label = Array.from(name?.trim() || existing?.agent.name || offered || client.clientId).slice(0, 100).join('');
-  const made: { agentId?: string; grantId?: string; updated?: boolean; grantSet?: boolean } = {};
+  const made: { agentId?: string; grantId?: string; updated?: ApiKeyView; grantSet?: boolean } = {};
   const undo = async () => {
     if (made.grantId) await revokeGrantRecords(ctx.store, made.grantId);
     // Recorded, as its making was: the activity log shows the agent came and went.
@@ -150,11 +150,8 @@ export async function approveInteraction(
     // The agent keeps naming its earlier grant, so that the retry ends that grant's tokens once it succeeds.
     if (made.grantSet && existing?.grantId) await setOAuthGrant(ctx, existing.agent.id, existing.grantId);
     // An app connecting again had its agent updated first: put back what it was, as the failure (a 503) says
-    // nothing was kept, while the earlier tokens still act as that agent.
-    if (existing && made.updated) {
-      const { name: was, scopes: s, allowlist, per_tx_limit_ars, daily_limit_ars, monthly_limit_ars, expires_at } = existing.agent;
-      await updateApiKey(ctx, owner.userId, existing.agent.id, { name: was, scopes: s, allowlist, per_tx_limit_ars, daily_limit_ars, monthly_limit_ars, expires_at }, owner);
-    }
+    // nothing was kept, while the earlier tokens still act as that agent. Not what the owner changed since (D31).
+    if (existing && made.updated) await putBackApiKey(ctx, owner.userId, existing.agent.id, { was: existing.agent, wrote: made.updated }, owner);
   };
   return decideOnce(
     ctx,
@@ -169,7 +166,7 @@ export async function approveInteraction(
             await writeAudit(tx, ctx.clock, owner, { action: 'oauth.approved', subjectId: view.id });
             return view;
           });
-      if (existing) made.updated = true;
+      if (existing) made.updated = agent;
       else made.agentId = agent.id;
       const grant = new (oauth.provider().Grant)({ accountId: agent.id, clientId: client.clientId });
       if (agent.scopes.length > 0) grant.addResourceScope(oauth.resource, agent.scopes.join(' '));
