@@ -84,19 +84,36 @@ describe('failed authentication counts against the client address (D30)', () => 
     expectError(await rest('10.20.0.2', 'not.a.jwt'), 401, 'INVALID_TOKEN');
   });
 
-  it('an exhausted address refuses guessable credentials unchecked, but never the owner (D35)', async () => {
+  it("an exhausted address refuses bad credentials, but serves a good key or session from its user's budget (D35)", async () => {
     const u = await createUser(t.app);
     for (let i = 0; i < 60; i++) expect((await rest('10.20.1.1', 'wrong.jwt.guess')).statusCode).toBe(401);
-    // A raw key is refused before it is checked, so a right guess looks like a wrong one.
-    expectError(await mcp('10.20.1.1', u.apiKey), 429, 'RATE_LIMIT_EXCEEDED');
     expectError(await rest('10.20.1.1', 'another.wrong.guess'), 429, 'RATE_LIMIT_EXCEEDED');
-    // A signed session cannot be guessed: the owner's is checked and served, from its own budget.
+    expectError(await mcp('10.20.1.1', 'svc_unknownunknownunknownunknown00'), 429, 'RATE_LIMIT_EXCEEDED');
+    // A raw key (192 random bits) cannot be guessed: it is checked and served from its user's budget, though others
+    // at its address (a hosted MCP client, a NAT) spent the address's. It was refused unchecked.
+    const agent = await mcp('10.20.1.1', u.apiKey);
+    expect(agent.statusCode).toBe(200);
+    expect(agent.headers['ratelimit-remaining']).toBe('59');
+    // A signed session neither: the owner's is checked and served, from its own budget.
     const owner = await rest('10.20.1.1', u.ownerToken);
     expect(owner.statusCode).toBe(200);
     expect(owner.headers['ratelimit-remaining']).toBe('599');
     // And the owner can still log in from there: a login has a budget of its own per address.
     const login = await t.app.inject({ method: 'POST', url: '/v1/login', remoteAddress: '10.20.1.1', payload: { email: u.email, password: PASSWORD } });
     expect(login.statusCode).toBe(200);
+  });
+
+  it('a password is the one credential a guess can find: once an address spent its login budget, even the right one is refused unchecked', async () => {
+    const few = await startTestApp({ env: { ...LIMIT, SAFETY_ACTIONS_PER_MINUTE: '5' } });
+    try {
+      const u = await createUser(few.app);
+      const login = (password: string) => few.app.inject({ method: 'POST', url: '/v1/login', remoteAddress: '10.20.1.2', payload: { email: u.email, password } });
+      for (let i = 0; i < 5; i++) expect((await login(`wrong-guess-${i}`)).statusCode).toBe(401);
+      // A right guess looks like a wrong one until the window ends.
+      expectError(await login(PASSWORD), 429, 'RATE_LIMIT_EXCEEDED');
+    } finally {
+      await few.close();
+    }
   });
 
   it('a good request costs one from the user budget and nothing from the address budget', async () => {

@@ -61,11 +61,11 @@ const REDIS_START_WAIT_MS = 2_000;
  * or MCP; a login has its own per address). So an agent that spends its budget, or a flood of bad credentials from
  * the owner's address, never refuses the owner's stop, revocation or approval.
  *
- * - onRequest, before any auth hook: a request that carries no JWT (a login, a key exchange, an MCP call with a
- *   raw key) from an address whose budget is spent is refused without its credentials being checked; otherwise a
- *   right guess (200) could be told apart from wrong ones (429). A JWT cannot be guessed (it is signed), so a
- *   request that carries one is always checked: the owner's session keeps working from an address an agent
- *   exhausted.
+ * - onRequest, before any auth hook: a login from an address whose login budget is spent is refused without its
+ *   password being checked; otherwise a right guess (200) could be told apart from wrong ones (429). Only a
+ *   password can be guessed: a raw key (192 random bits), an OAuth access token or a signed session cannot, so a
+ *   request carrying one is always checked, and a good one is served from its user's budget (D35) whatever others
+ *   at its address did (a hosted MCP client or a NAT serves many users from one address).
  * - preValidation, after the route's auth hook named the user: the normal count.
  * - the error handler, for requests refused before preValidation (bad credentials, owner-only, malformed body):
  *   `chargeFailedRequest`.
@@ -106,10 +106,10 @@ export async function registerRateLimit(
 
   // Callback style: every request passes here, and an async hook costs a promise per request.
   app.addHook('onRequest', (request, reply, done) => {
-    if (!limited(request) || carriesJwt(request)) return done();
+    if (!limited(request) || request.routeOptions.config?.login !== true) return done();
     check(request, { increment: false })
       .then((r) => {
-        // No principal yet: the address budget.
+        // No principal yet: the address's login budget.
         if (r.isAllowed || r.remaining > 0) return undefined;
         counted.add(request);
         return refuse(reply, r.max, r.ttlInSeconds);
@@ -151,10 +151,4 @@ export async function chargeFailedRequest(request: FastifyRequest, reply: Fastif
 export function connectRedis(url: string): Redis {
   // No offline queue and a short command timeout: the limiter must answer at once, from Redis or in process.
   return new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: false, commandTimeout: 1_000, lazyConnect: false });
-}
-
-/** A bearer that is not a raw API key: a JWT, checked by signature (see the onRequest hook above). */
-function carriesJwt(request: FastifyRequest): boolean {
-  const h = request.headers.authorization;
-  return typeof h === 'string' && /^Bearer\s+[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\s*$/i.test(h);
 }
