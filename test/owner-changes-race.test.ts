@@ -98,7 +98,7 @@ describe('the pause and the thresholds racing a payout in flight (D16, D36)', ()
     }
   });
 
-  it('a trusted-list proposal adds and removes what it showed, and keeps what the owner added meanwhile', async () => {
+  it('a trusted-list proposal is refused once the owner changed the list meanwhile, on the dashboard too: its card may be stale', async () => {
     const t = await startTestApp();
     try {
       const u = await createOnboardedUser(t.app, { fundArs: 10_000 });
@@ -113,9 +113,31 @@ describe('the pause and the thresholds racing a payout in flight (D16, D36)', ()
       expect(shown.proposed.whitelist_cbus).toEqual(['proveedor.uno', 'proveedor.dos', 'agente.propio']);
       // Meanwhile the owner trusts one more destination.
       await setThresholds(t.app, u.ownerToken, { per_tx_limit_ars: 1000, whitelist_cbus: [...list, 'proveedor.cuatro'] });
-      expect((await t.app.inject({ method: 'POST', url: `/v1/approvals/${approvalId}/approve`, headers: bearer(u.ownerToken) })).statusCode).toBe(200);
+      const approved = await t.app.inject({ method: 'POST', url: `/v1/approvals/${approvalId}/approve`, headers: bearer(u.ownerToken) });
+      expectError(approved, 422, 'PAYOUT_DENIED');
+      expect(approved.json().reasons).toEqual(['limits_changed']);
       const th = (await t.app.inject({ method: 'GET', url: '/v1/thresholds', headers: bearer(u.ownerToken) })).json();
-      expect(th.whitelist_cbus).toEqual(['proveedor.uno', 'proveedor.dos', 'proveedor.cuatro', 'agente.propio']);
+      expect(th.whitelist_cbus).toEqual([...list, 'proveedor.cuatro']);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('a proposal card fetched before the owner lowered the limit: approving it writes nothing (it showed a tightening, it would write a loosening)', async () => {
+    const t = await startTestApp();
+    try {
+      const u = await createOnboardedUser(t.app, { fundArs: 10_000 });
+      await setThresholds(t.app, u.ownerToken, { per_tx_limit_ars: 100_000, daily_limit_ars: 0, monthly_limit_ars: 0, require_approval_above_ars: 0 });
+      const prop = mcpOutcome(await mcpCall(t.app, u.apiKey, 'propose_threshold_change', { per_tx_limit_ars: 50_000 }));
+      const id = prop.body.approval_id as string;
+      const card = (await t.app.inject({ url: `/v1/approvals/${id}`, headers: bearer(u.ownerToken) })).json();
+      expect(card.threshold_change).toMatchObject({ current: { per_tx_limit_ars: 100_000 }, proposed: { per_tx_limit_ars: 50_000 } });
+      // The owner lowers the limit in the form below the card; the card, not fetched again, still reads 100.000 → 50.000.
+      await setThresholds(t.app, u.ownerToken, { per_tx_limit_ars: 10_000, daily_limit_ars: 0, monthly_limit_ars: 0, require_approval_above_ars: 0 });
+      const approved = await t.app.inject({ method: 'POST', url: `/v1/approvals/${id}/approve`, headers: bearer(u.ownerToken) });
+      expectError(approved, 422, 'PAYOUT_DENIED');
+      const th = (await t.app.inject({ method: 'GET', url: '/v1/thresholds', headers: bearer(u.ownerToken) })).json();
+      expect(th.per_tx_limit_ars).toBe(10_000);
     } finally {
       await t.close();
     }

@@ -73,17 +73,17 @@ export const thresholdApprovals: ApprovalKindHandler = {
   async approve(ctx, tx, a, now) {
     const current = await loadThresholds(ctx, tx, a.user_id);
     const proposal = JSON.parse(a.proposal!) as ThresholdProposal;
-    // D13: a Telegram or WhatsApp message showed each amount as "before → after" when it was sent, and cannot change
-    // since. Where the owner changed one of those amounts meanwhile, its button would write a change the owner never
-    // read (a tightening shown, a loosening written), so it is refused; the agent may propose again. The same holds
-    // for the trusted list: two proposals that each take one destination away read as tightenings, yet together
-    // empty the list, and an empty list lets any destination through (D15); once one is approved the list has
-    // changed, so the other is refused. The dashboard shows the limits in force as the owner decides, so an approval
-    // there stands.
+    // D13: what the owner read showed each amount as "before → after": a Telegram or WhatsApp message as it was sent,
+    // and the dashboard's card as it was last fetched (another tab or device, or the form just below it, may have
+    // changed the limits since). Where the owner changed one of those amounts meanwhile, approving would write a
+    // change the owner never read (a tightening shown, a loosening written), so it is refused on every channel; the
+    // agent may propose again, and the owner can set the value directly. The same holds for the trusted list: two
+    // proposals that each take one destination away read as tightenings, yet together empty the list, and an empty
+    // list lets any destination through (D15); once one is approved the list has changed, so the other is refused.
     const changed = Object.entries(proposal.was ?? {}).some(([k, v]) => !unchanged(current, k as keyof PolicyThresholds, v));
-    // A proposal stored before the list was recorded: at least never let its button empty a list (D15).
+    // A proposal stored before the list was recorded: at least never let its approval empty a list (D15).
     const emptied = !proposal.was?.whitelist && current.whitelist.length > 0 && applyProposal(current, proposal).whitelist.length === 0;
-    if ((changed || emptied) && a.decided_via !== 'dashboard') return ['limits_changed'];
+    if (changed || emptied) return ['limits_changed'];
     await writeThresholds(tx, a.user_id, applyProposal(current, proposal), now);
     return [];
   },

@@ -15,7 +15,8 @@ const refreshOf = (topic: keyof LiveState): readonly (readonly string[])[] =>
     payouts: [qk.payouts, qk.pending, qk.approvalsRecent, qk.balance, qk.deposits, qk.activity, qk.deliveries],
     money: [qk.balance, qk.deposits, qk.deliveries],
     pause: [qk.pause, qk.payouts, qk.deliveries],
-    limits: [qk.thresholds, qk.activity],
+    // A proposal's card shows "before → after" against the limits in force: fetched again when they change.
+    limits: [qk.thresholds, qk.pending, qk.approvalsRecent, qk.activity],
   })[topic];
 
 let connected = false;

@@ -247,6 +247,7 @@ export const es = {
   'reason.payouts_paused': 'los pagos están pausados',
   'reason.key_allowlist_violation': 'el destino no está permitido para este agente',
   'reason.threshold_change': 'un agente propone cambiar tus límites',
+  'reason.limits_changed': 'cambiaste esos límites después de la propuesta; el agente puede proponerla de nuevo',
 
   'failure.insufficient_funds': 'La cuenta no tenía saldo suficiente.',
   'failure.destination_not_found': 'La cuenta de destino no existe.',
@@ -738,6 +739,7 @@ export const en: Record<MessageKey, string> = {
   'reason.payouts_paused': 'payouts are paused',
   'reason.key_allowlist_violation': 'the destination is not allowed for this agent',
   'reason.threshold_change': 'an agent proposes changing your limits',
+  'reason.limits_changed': 'you changed those limits after the proposal; the agent may propose it again',
 
   'failure.insufficient_funds': 'The account did not have enough balance.',
   'failure.destination_not_found': 'The destination account does not exist.',

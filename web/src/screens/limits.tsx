@@ -45,7 +45,7 @@ export function LimitsScreen() {
       // What was saved is now what the draft started from: the stored answer (as the service wrote it) is taken whole.
       setBase({ ...saved });
       setChangedMeanwhile(false);
-      await qc.invalidateQueries({ queryKey: qk.thresholds });
+      await Promise.all([qc.invalidateQueries({ queryKey: qk.thresholds }), qc.invalidateQueries({ queryKey: qk.pending })]);
     },
   });
   const valid = draft !== null && AMOUNTS.every((f) => draft[f] !== null);
