@@ -360,6 +360,69 @@ describe('BIND behind a gateway that loses the transfer answer', () => {
   });
 });
 
+describe('BIND behind a gateway that answers a status query 200 with no transfer in it', () => {
+  let b: BindTestApp;
+  let gateway: Server;
+  let target = '';
+  let envelope = true;
+  let ana: Wallet;
+
+  beforeAll(async () => {
+    // BIND documents 200 and 401 for "Consultar Transferencia"; an origin_id it never got may come back as a 200
+    // error envelope (`{code, message}`) from BIND or a gateway, instead of the 404 the adapter expects.
+    gateway = createServer(async (req, res) => {
+      const chunks: Buffer[] = [];
+      for await (const c of req) chunks.push(c as Buffer);
+      const headers = Object.fromEntries(Object.entries(req.headers).filter(([k]) => !['host', 'content-length', 'connection'].includes(k))) as Record<string, string>;
+      const upstream = await fetch(`${target}${req.url}`, { method: req.method, headers, body: req.method === 'POST' ? Buffer.concat(chunks) : undefined });
+      const text = await upstream.text();
+      if (envelope && req.method === 'GET' && req.url?.startsWith(BIND_PATHS.transferById('')) && upstream.status === 404) {
+        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ code: 'NOT_FOUND', message: 'Transferencia inexistente' }));
+        return;
+      }
+      res.writeHead(upstream.status, { 'content-type': upstream.headers.get('content-type') ?? 'application/json' }).end(text);
+    });
+    await new Promise<void>((r) => gateway.listen(0, '127.0.0.1', r));
+    const url = `http://127.0.0.1:${(gateway.address() as AddressInfo).port}`;
+    b = await startBindTestApp({ env: { BIND_API_URL: url } });
+    target = b.sim.url;
+    ana = await onboard(b, 'Ana Envelope');
+    await b.credit(ana.cvu, '1000.00', 0);
+  });
+  afterAll(async () => {
+    await b.close();
+    await new Promise<void>((r) => gateway.close(() => r()));
+  });
+
+  it('a send BIND answered 500 (nothing booked) is not taken as submitted: it stays in flight, and is paid once BIND says it has nothing', async () => {
+    const app = b.t.app;
+    await b.control('POST', '/__sim/faults', { op: 'transfer', mode: '500', count: 1 });
+    const res = await withdraw(app, ana.agentToken, { amount_ars: 12.34, destination: OUTSIDE_CBU });
+    expect(res.statusCode).toBe(201);
+    const id = (res.json().id ?? res.json().payout_id) as string;
+    // It read the envelope as "BIND has it, in progress": submitted with no BIND id, and never sent again.
+    expect(res.json().status).toBe('approved');
+    const booked = async () => {
+      const row = await app.ctx.store.db.selectFrom('payouts').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+      const transfers = (await b.control<{ transfers: { origin_id: string }[] }>('GET', '/__sim/transfers')).body.transfers;
+      return { row, booked: transfers.filter((t) => t.origin_id === row.rail_reference).length };
+    };
+    for (let i = 0; i < 3; i++) {
+      b.t.clock.advance(120_000);
+      await app.jobs.payoutFollowUp!.runOnce();
+    }
+    // No answer is no answer: still in flight (a pause holds it, D36), nothing claimed of BIND.
+    expect(await booked()).toMatchObject({ row: { status: 'approved', provider_transfer_id: null }, booked: 0 });
+    envelope = false;
+    b.t.clock.advance(120_000);
+    await app.jobs.payoutFollowUp!.runOnce();
+    await b.settled();
+    const after = await booked();
+    expect(after.booked).toBe(1);
+    expect(after.row.provider_transfer_id).not.toBeNull();
+  });
+});
+
 describe('BIND token lapsing under a burst', () => {
   let b: BindTestApp;
   let ana: Wallet;

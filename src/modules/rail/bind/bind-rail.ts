@@ -165,6 +165,10 @@ export class BindRail implements BankRail {
     if (r.kind === 'error' && r.status === 404) return null;
     const t = this.must(r, 'Consultar transferencia');
     if (!t) return null;
+    // BIND documents 200 and 401 here. A 200 that names no transfer of ours (an error envelope, `{code, message}`,
+    // from BIND or a gateway in front of it) is no answer, never "BIND has it": read as in progress, a payout BIND
+    // never booked was marked submitted and never sent again (D19).
+    if (!isTransferOf(t, reference)) throw new Error(`BIND Consultar transferencia: HTTP 200 without a transfer for ${reference}`);
     const status = stateOf(t.status);
     if (status !== 'unknown') return this.toRailTransfer(reference, t, status);
     const gaveUp = t.status === 'UNKNOWN_FOREVER';
@@ -270,6 +274,14 @@ export class BindRail implements BankRail {
     const first = await fn();
     return first.kind === 'unanswered' ? fn() : first;
   }
+}
+
+/** A body that is a transfer, and ours if it names its `origin_id`. */
+function isTransferOf(t: unknown, reference: string): t is BindTransfer {
+  if (typeof t !== 'object' || t === null) return false;
+  const b = t as Partial<BindTransfer>;
+  const origin = b.details?.origin_id;
+  return typeof b.id === 'string' && b.id !== '' && typeof b.status === 'string' && (origin === undefined || origin === null || origin === reference);
 }
 
 /** BIND's transfer states → the port's (D43). `unknown`: not a state we may act on. */
