@@ -167,6 +167,11 @@ describe('a bad value names the variable and what it takes', () => {
     expect(() => parseConfig({ APPROVAL_TTL_SECONDS: '86401' })).toThrow(ConfigError);
   });
 
+  it('DATABASE_MAX_WAITING is at least 1: with 0 every checkout was refused, and the service could not start', () => {
+    expect(parseConfig({}).postgres.maxWaiting).toBe(1000);
+    expect(() => parseConfig({ DATABASE_MAX_WAITING: '0' })).toThrow(ConfigError);
+  });
+
   it('TELEGRAM_ANSWER_WITHIN_MS is 5 s unless set, between 10 ms and 10 s (Telegram takes no later answer)', () => {
     expect(parseConfig({}).telegram.answerWithinMs).toBe(5000);
     expect(parseConfig({ TELEGRAM_ANSWER_WITHIN_MS: '2000' }).telegram.answerWithinMs).toBe(2000);

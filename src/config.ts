@@ -33,7 +33,8 @@ const EnvSchema = Type.Object({
   DATABASE_POOL_MAX: Int(DEFAULT_DATABASE_POOL_MAX, 1, 1000),
   DATABASE_JOBS_POOL_MAX: Int(4, 1, 100),
   DATABASE_CHECKOUT_TIMEOUT_MS: Int(2000, 1, 600_000),
-  DATABASE_MAX_WAITING: Int(1000, 0, 100_000),
+  // At least 1: with 0 every checkout was refused, the migrations' too, and the service could not start.
+  DATABASE_MAX_WAITING: Int(1000, 1, 100_000),
   MAX_REQUESTS_IN_FLIGHT: Int(1000, 1, 100_000),
   DATABASE_STATEMENT_TIMEOUT_MS: Int(5000, 1, 3_600_000),
   DATABASE_LOCK_TIMEOUT_MS: Int(2000, 1, 3_600_000),

@@ -150,5 +150,9 @@ export async function chargeFailedRequest(request: FastifyRequest, reply: Fastif
 
 export function connectRedis(url: string): Redis {
   // No offline queue and a short command timeout: the limiter must answer at once, from Redis or in process.
-  return new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: false, commandTimeout: 1_000, lazyConnect: false });
+  const client = new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: false, commandTimeout: 1_000, lazyConnect: false });
+  // Listened to from the start (D42): the limiter's link, which logs and reports Redis's state, is built only after
+  // the migrations, and meanwhile ioredis would print an unheard error outside the log, or end the process.
+  client.on('error', () => undefined);
+  return client;
 }

@@ -129,3 +129,17 @@ describe('Redis unreachable: the limiter counts in process (D30)', () => {
     });
   });
 });
+
+describe('the Redis client from its first moment (D42)', () => {
+  it('listens for errors before the limiter is built: a Redis that cannot be reached meanwhile ends nothing', async () => {
+    const { connectRedis } = await import('./rate-limit.js');
+    const client = connectRedis('redis://127.0.0.1:1');
+    try {
+      expect(client.listenerCount('error')).toBeGreaterThan(0);
+      // ioredis emits its connection errors; with no listener it would print them outside the log.
+      await new Promise((r) => setTimeout(r, 200));
+    } finally {
+      client.disconnect();
+    }
+  });
+});
