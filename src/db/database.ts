@@ -110,21 +110,23 @@ function postgresTransactions(db: Kysely<Database>, pool: pg.Pool, log: (msg: st
   return async <T>(fn: (tx: Tx) => Promise<T>, opts?: TransactionOptions): Promise<T> => {
     const hooks: Array<() => void> = [];
     let result: T | undefined;
-    let xid: string | null = null;
+    // Assigned inside the callback, so typed by a cast: TypeScript would narrow a plain `= null` to null after it.
+    let id = null as { xid: string | null; server: string } | null;
     let committing = false;
     try {
       await db.transaction().execute(async (tx) => {
         executors.set(tx, { dialect: 'postgres', hooks });
         result = await fn(tx);
-        const { rows } = await sql<{ xid: string | null }>`select pg_current_xact_id_if_assigned()::text as xid`.execute(tx);
-        xid = rows[0]?.xid ?? null;
+        // With the server's start time: an id is only meaningful to the server that gave it (see commitOutcome).
+        const { rows } = await sql<{ xid: string | null; server: string }>`select pg_current_xact_id_if_assigned()::text as xid, pg_postmaster_start_time()::text as server`.execute(tx);
+        id = rows[0] ?? null;
         committing = true;
       });
     } catch (err) {
       // A transaction that wrote nothing has nothing to resolve; one the server answered was refused.
-      if (!committing || xid === null || !commitMayHaveHappened(err)) throw err;
-      const outcome = await commitOutcome(pool, xid);
-      log(`a COMMIT's answer was lost; the server says: ${outcome ?? 'nothing (unreachable)'}`, err);
+      if (!committing || !id?.xid || !commitMayHaveHappened(err)) throw err;
+      const outcome = await commitOutcome(pool, { xid: id.xid, server: id.server });
+      log(`a COMMIT's answer was lost; the server says: ${outcome ?? 'nothing (unreachable, or restarted or replaced since)'}`, err);
       if (outcome !== 'committed') {
         throw new StoreUnavailable(
           outcome === 'aborted' ? 'the database connection was lost; nothing was kept' : 'the database connection was lost and the outcome is not known yet',

@@ -6,7 +6,7 @@ import { bearer, createOnboardedUser, createTestStore, EXTERNAL_CBU, startTestAp
 import { admin } from '../../test/failover-kit.js';
 import { startPgProxy, type PgProxy } from '../../test/pg-proxy.js';
 import { DEFAULT_POSTGRES_LIMITS, openStore } from './database.js';
-import { openPostgresPool } from './postgres.js';
+import { commitOutcome, openPostgresPool } from './postgres.js';
 import { migrateToLatest } from './migrate.js';
 import { isStoreUnavailable, StoreUnavailable } from './store-errors.js';
 
@@ -247,6 +247,25 @@ describe.runIf(base)('PostgreSQL failures (D42)', () => {
       );
       expect(isStoreUnavailable(err), String(err)).toBe(true);
       expect(refused).toHaveLength(1);
+    } finally {
+      await pool.end();
+    }
+  });
+
+  it('a lost COMMIT is resolved only by the server that gave its id: asked of one restarted or replaced since, its outcome is not known', async () => {
+    const pool = new pg.Pool({ connectionString: base, max: 1 });
+    pool.on('error', () => undefined);
+    try {
+      const client = await pool.connect();
+      await client.query('begin');
+      const { rows } = await client.query<{ xid: string; server: string }>('select pg_current_xact_id()::text as xid, pg_postmaster_start_time()::text as server');
+      await client.query('commit');
+      client.release();
+      const { xid, server } = rows[0]!;
+      expect(await commitOutcome(pool, { xid, server })).toBe('committed');
+      // Another server may have given the same id to another transaction since (a crash before its log reached the
+      // disk, a replica promoted without it): its answer would be that transaction's.
+      expect(await commitOutcome(pool, { xid, server: '2000-01-01 00:00:00+00' }, 200)).toBeNull();
     } finally {
       await pool.end();
     }

@@ -155,13 +155,20 @@ export function openPostgresPool(url: string, limits: PostgresLimits, events: Po
 /**
  * After a COMMIT whose answer was lost, whether the server committed: asked of the server by the transaction's id
  * (D42), never guessed from an error. Retries while the old session may still be finishing, or while the server
- * cannot be reached, for at most `patienceMs`; null when it still could not say.
+ * cannot be reached, for at most `patienceMs`; null when it still could not say. Only the server that gave the id
+ * (`server`: its start time, read with the id) can say: one restarted since, or another promoted in its place,
+ * may not have kept the transaction's log and may have given the same id to another transaction, whose outcome
+ * would be taken for this one's (a 201 for a payout that does not exist). Asked of any other, it is not known.
  */
-export async function commitOutcome(pool: pg.Pool, xid: string, patienceMs = 10_000): Promise<'committed' | 'aborted' | null> {
+export async function commitOutcome(pool: pg.Pool, tx: { xid: string; server: string }, patienceMs = 10_000): Promise<'committed' | 'aborted' | null> {
   const deadline = Date.now() + patienceMs;
   for (let wait = 50; ; wait = Math.min(wait * 2, 1000)) {
     try {
-      const { rows } = await pool.query<{ status: string | null }>('select pg_xact_status($1::xid8) as status', [xid]);
+      const { rows } = await pool.query<{ status: string | null; server: string }>(
+        'select pg_xact_status($1::xid8) as status, pg_postmaster_start_time()::text as server',
+        [tx.xid],
+      );
+      if (rows[0]?.server !== tx.server) return null;
       const status = rows[0]?.status;
       if (status === 'committed' || status === 'aborted') return status;
     } catch {
