@@ -1,3 +1,4 @@
+import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -210,6 +211,36 @@ describe('MCP authorization by OAuth (SDK client, consent in Chromium)', () => {
     // Back to the agents screen, where the owner revokes it next.
     await page.goto('/agents');
     await page.locator(`[data-key-id="${agentId}"]`).getByText('conectado por OAuth').waitFor();
+  });
+
+  it("an app whose answer goes to an app scheme is named by that scheme, not by the host it wrote after it", async () => {
+    // A native app may register any scheme; what follows `scheme://` is its own choice and names no site.
+    const reg = await fetch(`${srv.url}/oauth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ client_name: 'Claude', application_type: 'native', redirect_uris: ['com.example.impostor://claude.ai/callback'], token_endpoint_auth_method: 'none' }),
+    });
+    expect(reg.status).toBe(201);
+    const { client_id } = (await reg.json()) as { client_id: string };
+    const verifier = randomBytes(32).toString('base64url');
+    const challenge = createHash('sha256').update(verifier).digest('base64url');
+    const url = new URL(`${srv.url}/oauth/auth`);
+    for (const [k, v] of Object.entries({
+      client_id,
+      response_type: 'code',
+      redirect_uri: 'com.example.impostor://claude.ai/callback',
+      code_challenge: challenge,
+      code_challenge_method: 'S256',
+      scope: 'payouts:read',
+      resource: `${srv.url}/mcp`,
+      state: 'st',
+    })) url.searchParams.set(k, v);
+    await page.goto(url.href);
+    await page.getByRole('heading', { name: '«Claude» pide conectarse' }).waitFor();
+    expect(await page.getByTestId('redirect-host').textContent()).toBe('la app de este dispositivo que abre «com.example.impostor:»');
+    // Left undecided (it expires); back to the agents screen, where the owner revokes the real app next.
+    await page.goto('/agents');
+    await page.locator(`[data-key-id="${agentId}"]`).waitFor();
   });
 
   it('is cut off at once when the owner revokes it on the agents screen', async () => {

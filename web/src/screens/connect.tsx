@@ -82,9 +82,12 @@ function ConsentForm({ uid, view }: { uid: string; view: View }) {
     onSuccess: (r) => leave(r.redirect_to),
   });
   const busy = approve.isPending || deny.isPending || approve.isSuccess || deny.isSuccess;
+  // Where the code goes: a web address by its host; any other scheme is an app on the owner's device, named by that
+  // scheme, since its "host" is whatever the app wrote (com.attacker.app://claude.ai/ names no site at all).
   let redirectHost = view.redirect_uri;
   try {
-    redirectHost = new URL(view.redirect_uri).host || view.redirect_uri;
+    const u = new URL(view.redirect_uri);
+    redirectHost = u.protocol === 'https:' || u.protocol === 'http:' ? u.host || view.redirect_uri : t('connect.appScheme', { scheme: u.protocol });
   } catch {
     // shown as given
   }
