@@ -25,8 +25,8 @@ export interface BindTestApp {
 }
 
 /** The service with BANK_RAIL=bind against an in-process BIND simulator on port 0. */
-export async function startBindTestApp(opts: { env?: Record<string, string>; deps?: Deps; settleMs?: number } = {}): Promise<BindTestApp> {
-  const sim = await startBindSimulator({ settleMs: opts.settleMs ?? 40, hangMs: 15_000 });
+export async function startBindTestApp(opts: { env?: Record<string, string>; deps?: Deps; settleMs?: number; listingMaxLength?: number } = {}): Promise<BindTestApp> {
+  const sim = await startBindSimulator({ settleMs: opts.settleMs ?? 40, hangMs: 15_000, listingMaxLength: opts.listingMaxLength });
   const t = await startTestApp({
     env: {
       BANK_RAIL: 'bind',

@@ -8,6 +8,13 @@ import { centavosOf, type BindTransfer } from './bind-wire.js';
 export const INBOX_KEEP_DONE_MS = 7 * 24 * 3600 * 1000;
 
 
+/** A date BIND gave, unless missing or not plausible: a notice captured from BIND carried `end_date` 2999-12-31. */
+function plausible(date: string | null | undefined, at: string): string | null {
+  if (!date) return null;
+  const t = Date.parse(date);
+  return Number.isFinite(t) && t <= Date.parse(at) + 24 * 3600 * 1000 ? date : null;
+}
+
 /**
  * An incoming transfer as BIND describes it (webhook `data`, or an item of the transfers listing) → the credit
  * the port reports. Null when it is not a completed credit to one of our CVUs with an exact amount.
@@ -30,7 +37,7 @@ export function creditOf(t: BindTransfer, at: string): { id: string; cvu: string
       amountCentavos: amount,
       currency: 'ARS',
       status: 'COMPLETED',
-      creationTime: t.end_date || t.start_date || at,
+      creationTime: plausible(t.end_date, at) ?? plausible(t.start_date, at) ?? at,
       direction: 'credit',
       isReversal: false,
     },

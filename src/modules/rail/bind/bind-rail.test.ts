@@ -128,3 +128,37 @@ describe('BIND adapter under faults (simulator)', () => {
     expect(mine.map((n) => n.leg.amountCentavos).sort()).toEqual([500, 600]);
   });
 });
+
+describe('BIND reconciliation when BIND pages its listing shorter than asked', () => {
+  it('reads every page: credits whose webhook was lost, past the first 50, are found', { timeout: 60_000 }, async () => {
+    // BIND documents `length` (default 50) but no maximum; one that caps pages at 50 answers 50 when asked for 100.
+    const b = await startBindTestApp({ listingMaxLength: 50 });
+    try {
+      const rail = b.t.app.ctx.rail as BindRail;
+      const a = await rail.openAccount({ ownerRef: `usr_${randomBytes(6).toString('hex')}`, legalId: randomCuit(), legalName: 'Páginas Cortas' });
+      for (let i = 0; i < 120; i++) await b.credit(a.cvu, `${i + 1}.00`, 0);
+      expect(await rail.reconcile()).toBe(120);
+      expect(await rail.reconcile()).toBe(0);
+    } finally {
+      await b.close();
+    }
+  });
+});
+
+describe('BIND credit dates', () => {
+  it('a date BIND gives far in the future (a captured notice carried end_date 2999-12-31) is not the deposit date', async () => {
+    const { creditOf } = await import('./bind-inbox.js');
+    const at = '2026-11-28T15:00:00.000Z';
+    const t = {
+      id: 'ADV000000000000000000001',
+      status: 'COMPLETED',
+      details: { origin_credit: { cvu: '0000322100000000000017', cuit: '20111111112' } },
+      counterparty: { id: '30715924605', name: 'X', account_routing: { scheme: 'CBU', address: '0110599540000042007856' } },
+      charge: { summary: 'VAR', value: { currency: 'ARS', amount: '10.00' } },
+    };
+    const dated = (start_date: string | null, end_date: string | null) => creditOf({ ...t, start_date, end_date } as never, at)!.leg.creationTime;
+    expect(dated('', '2999-12-31T00:00:00.000Z')).toBe(at);
+    expect(dated('2026-11-28T14:59:00.000Z', '2999-12-31T00:00:00.000Z')).toBe('2026-11-28T14:59:00.000Z');
+    expect(dated(null, '2026-11-28T14:58:00.000Z')).toBe('2026-11-28T14:58:00.000Z');
+  });
+});

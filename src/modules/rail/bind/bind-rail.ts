@@ -229,6 +229,7 @@ export class BindRail implements BankRail {
     const from = baDateTime(new Date(now.getTime() - RECONCILE_DAYS * 24 * 3600 * 1000), true);
     const to = baDateTime(new Date(now.getTime() + 60_000), false);
     let added = 0;
+    let previous = new Set<string>();
     for (let page = 1; page <= 1000; page++) {
       const r = await this.retryUnanswered(() =>
         this.client.call<unknown>('GET', BIND_PATHS.transfers, {
@@ -236,13 +237,17 @@ export class BindRail implements BankRail {
         }),
       );
       const items = listOf(this.must(r, 'Consultar transferencias'));
+      // BIND documents `length` but no maximum: a page shorter than asked may be its own cap, not the last one. The
+      // end is an empty page, or one that repeats the last (a listing that ignores `start`).
+      const ids = new Set(items.map((t) => t.id));
+      if (items.length === 0 || [...ids].every((id) => previous.has(id))) break;
+      previous = ids;
       const credits = items.flatMap((t) => {
         const c = creditOf(t, now.toISOString());
         return c ? [c] : [];
       });
       const known = await this.inbox.known(credits.map((c) => c.id));
       for (const c of credits) if (!known.has(c.id) && (await this.inbox.insert(c, 'reconciliation'))) added++;
-      if (items.length < LISTING_PAGE) break;
     }
     if (added > 0) this.log.warn({ added }, 'BIND reconciliation found incoming transfers whose webhook never came');
     await this.inbox.prune();

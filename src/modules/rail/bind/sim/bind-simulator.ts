@@ -35,6 +35,8 @@ export interface BindSimulatorOptions {
   tokenTtlSeconds?: number;
   /** How long a "timeout" fault keeps a request unanswered (the client gives up first). */
   hangMs?: number;
+  /** The most items a listing page holds whatever `length` asks (BIND documents none; its default is 50). */
+  listingMaxLength?: number;
 }
 
 export interface BindSimulator {
@@ -318,7 +320,7 @@ class Simulator {
 
   private list(req: IncomingMessage): unknown {
     const start = Math.max(1, Number(header(req, 'start') ?? 1) || 1);
-    const length = Math.min(500, Math.max(1, Number(header(req, 'length') ?? 50) || 50));
+    const length = Math.min(this.opts.listingMaxLength ?? 500, Math.max(1, Number(header(req, 'length') ?? 50) || 50));
     const type = header(req, 'type');
     const cvu = header(req, 'cvu');
     const from = parseBaTime(header(req, 'fromDate'));
