@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBindTestApp, type BindTestApp } from '../../../../test/bind-harness.js';
-import { randomCuit } from '../../../../test/helpers.js';
+import { bearer, createUser, randomCuit, setThresholds, withdraw } from '../../../../test/helpers.js';
 import type { BankRail, RailAccount, TransferRequest } from '../rail.port.js';
 import { rejectReasonOf, type BindRail } from './bind-rail.js';
 import { centavosOf, parseBindJson, pesosOf, stringifyBindJson, decimal } from './bind-wire.js';
@@ -160,5 +160,32 @@ describe('BIND credit dates', () => {
     expect(dated('', '2999-12-31T00:00:00.000Z')).toBe(at);
     expect(dated('2026-11-28T14:59:00.000Z', '2999-12-31T00:00:00.000Z')).toBe('2026-11-28T14:59:00.000Z');
     expect(dated(null, '2026-11-28T14:58:00.000Z')).toBe('2026-11-28T14:58:00.000Z');
+  });
+});
+
+describe('BIND transfers that stay in progress', () => {
+  it('are asked about less often as they age, not at every pass of the follow-up', { timeout: 60_000 }, async () => {
+    // A transfer to a CVU "puede quedar en IN_PROGRESS hasta el cierre del día": the simulator holds it 10 minutes.
+    const b = await startBindTestApp({ settleMs: 600_000 });
+    try {
+      const app = b.t.app;
+      const u = await createUser(app, 'Lenta Espera');
+      const on = await app.inject({ method: 'POST', url: '/v1/onboarding', headers: bearer(u.ownerToken), payload: { legal_id: randomCuit(), legal_name: 'Lenta Espera' } });
+      await setThresholds(app, u.ownerToken, { per_tx_limit_ars: 0, daily_limit_ars: 0, monthly_limit_ars: 0, require_approval_above_ars: 0 });
+      await b.credit(on.json().cvu, '100.00', 0);
+      expect((await withdraw(app, u.agentToken, { amount_ars: 10, destination: OUTSIDE_CBU })).statusCode).toBe(201);
+      const statusCalls = async () => (await b.control<Record<string, number>>('GET', '/__sim/calls')).body.status ?? 0;
+      const before = await statusCalls();
+      // A minute of follow-up passes, one a second.
+      for (let i = 0; i < 60; i++) {
+        b.t.clock.advance(1_000);
+        await app.jobs.payoutFollowUp!.runOnce();
+      }
+      const asked = (await statusCalls()) - before;
+      expect(asked).toBeGreaterThan(0);
+      expect(asked).toBeLessThan(20);
+    } finally {
+      await b.close();
+    }
   });
 });

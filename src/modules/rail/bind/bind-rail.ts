@@ -33,6 +33,13 @@ const TURNED_AWAY = new Set([0, 401, 429]);
  */
 const UNRESOLVED_RECHECK_MS = 60_000;
 const GAVE_UP_RECHECK_MS = 3_600_000;
+/**
+ * A transfer still on its way (IN_PROGRESS, PENDING) is asked about again after a quarter of its age, between 2 s
+ * and a minute: most settle in seconds, while one to a CVU "puede quedar en IN_PROGRESS hasta el cierre del día",
+ * and asked at the follow-up's pace that was a query a second per payout, enough for BIND to turn calls away.
+ */
+const IN_FLIGHT_RECHECK_MIN_MS = 2_000;
+const IN_FLIGHT_RECHECK_MAX_MS = 60_000;
 /** Page size of the transfers listing the reconciliation reads. */
 const LISTING_PAGE = 100;
 /** The reconciliation looks this far back: today and the two days before (Buenos Aires days). */
@@ -170,12 +177,22 @@ export class BindRail implements BankRail {
     // never booked was marked submitted and never sent again (D19).
     if (!isTransferOf(t, reference)) throw new Error(`BIND Consultar transferencia: HTTP 200 without a transfer for ${reference}`);
     const status = stateOf(t.status);
+    if (status === 'IN_PROGRESS') return { ...this.toRailTransfer(reference, t, status), settlesAfter: this.askAgainAt(t) };
     if (status !== 'unknown') return this.toRailTransfer(reference, t, status);
     const gaveUp = t.status === 'UNKNOWN_FOREVER';
     if (gaveUp) this.log.error({ reference }, 'BIND gave up resolving this transfer (UNKNOWN_FOREVER): it needs a claim with its Coelsa id');
     else if (t.status !== 'UNKNOWN') this.log.warn({ reference, status: t.status }, 'BIND answered a transfer state we do not know; it stays in progress');
     const settlesAfter = new Date(this.clock.now().getTime() + (gaveUp ? GAVE_UP_RECHECK_MS : UNRESOLVED_RECHECK_MS)).toISOString();
     return { ...this.toRailTransfer(reference, t, 'IN_PROGRESS'), settlesAfter };
+  }
+
+  /** When to ask again about a transfer on its way: after a quarter of its age (by BIND's `start_date`), bounded. */
+  private askAgainAt(t: BindTransfer): string {
+    const now = this.clock.now().getTime();
+    const started = Date.parse(t.start_date ?? '');
+    const age = Number.isFinite(started) && started <= now ? now - started : 0;
+    const wait = Math.min(IN_FLIGHT_RECHECK_MAX_MS, Math.max(IN_FLIGHT_RECHECK_MIN_MS, age / 4));
+    return new Date(now + wait).toISOString();
   }
 
   /**
