@@ -8,6 +8,7 @@ import type { Redis } from 'ioredis';
 import { pino, type DestinationStream } from 'pino';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
+import { isStoreUnavailable, storeFailureKind } from './db/store-errors.js';
 import { openStore, type QueryObserver, type Store } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { registerAdmission } from './http/admission.js';
@@ -235,26 +236,29 @@ export async function buildApp(config: Config, deps: Deps = {}): Promise<Fastify
   const jobChannels = store.background === store ? channels : channelsOn(store.background);
   const jobCtx: AppContext = { ...ctx, store: store.background, rail: jobRail, sandboxRail: jobSandbox, channels: jobChannels };
   const every = config.jobsIntervalMs;
+  // Every failed pass is logged and counted, by what the database said when it could not serve it (D42).
+  const jobFailed = (job: string, err: unknown) => ctx.metrics.jobFailed(job, isStoreUnavailable(err) ? storeFailureKind(err) : 'error');
   const deliveryPasses = new DeliveryPasses(jobCtx, deps.webhookLeaseMs ?? DELIVERY_LEASE_MS, () => jobs.webhookDelivery!.wake());
   const jobs: Record<string, PeriodicJob> = {
-    railSettlement: new PeriodicJob('rail-settlement', every, batchPass(500, (n) => jobSandbox.settleDue(n)), logger),
-    depositDetection: new PeriodicJob('deposit-detection', every, batchPass(DEPOSIT_DETECTION_BATCH, (n) => detectDeposits(jobCtx, n)), logger),
-    approvalExpiry: new PeriodicJob('approval-expiry', every, approvalExpiryPass(jobCtx), logger),
-    payoutFollowUp: new PeriodicJob('payout-follow-up', every, payoutFollowUpPass(jobCtx), logger),
-    approvalNotices: new PeriodicJob('approval-notices', every, batchPass(100, (n) => retryPendingNotices(jobCtx, n)), logger),
+    railSettlement: new PeriodicJob('rail-settlement', every, batchPass(500, (n) => jobSandbox.settleDue(n)), logger, jobFailed),
+    depositDetection: new PeriodicJob('deposit-detection', every, batchPass(DEPOSIT_DETECTION_BATCH, (n) => detectDeposits(jobCtx, n)), logger, jobFailed),
+    approvalExpiry: new PeriodicJob('approval-expiry', every, approvalExpiryPass(jobCtx), logger, jobFailed),
+    payoutFollowUp: new PeriodicJob('payout-follow-up', every, payoutFollowUpPass(jobCtx), logger, jobFailed),
+    approvalNotices: new PeriodicJob('approval-notices', every, batchPass(100, (n) => retryPendingNotices(jobCtx, n)), logger, jobFailed),
     webhookDelivery: new PeriodicJob(
       'webhook-delivery',
       config.webhook.pollIntervalMs,
       batchPass(DELIVERY_BATCH, (limit) => deliveryPasses.pass(limit)),
       logger,
+      jobFailed,
     ),
-    webhookPrune: new PeriodicJob('webhook-prune', 60 * 60 * 1000, singlePass(() => pruneDeliveries(jobCtx)), logger),
-    idempotencyPurge: new PeriodicJob('idempotency-purge', 60 * 60 * 1000, singlePass(() => purgeExpiredKeys(jobCtx)), logger),
-    telegramPrune: new PeriodicJob('telegram-prune', 60 * 60 * 1000, singlePass(() => pruneTelegram(jobCtx)), logger),
-    whatsappPrune: new PeriodicJob('whatsapp-prune', 60 * 60 * 1000, singlePass(() => pruneWhatsApp(jobCtx)), logger),
-    oauthPrune: new PeriodicJob('oauth-prune', 60 * 60 * 1000, singlePass(() => pruneExpiredRecords(jobCtx.store)), logger),
+    webhookPrune: new PeriodicJob('webhook-prune', 60 * 60 * 1000, singlePass(() => pruneDeliveries(jobCtx)), logger, jobFailed),
+    idempotencyPurge: new PeriodicJob('idempotency-purge', 60 * 60 * 1000, singlePass(() => purgeExpiredKeys(jobCtx)), logger, jobFailed),
+    telegramPrune: new PeriodicJob('telegram-prune', 60 * 60 * 1000, singlePass(() => pruneTelegram(jobCtx)), logger, jobFailed),
+    whatsappPrune: new PeriodicJob('whatsapp-prune', 60 * 60 * 1000, singlePass(() => pruneWhatsApp(jobCtx)), logger, jobFailed),
+    oauthPrune: new PeriodicJob('oauth-prune', 60 * 60 * 1000, singlePass(() => pruneExpiredRecords(jobCtx.store)), logger, jobFailed),
     ...(jobBind && config.bind
-      ? { bindReconciliation: new PeriodicJob('bind-reconciliation', config.bind.reconcileIntervalMs, singlePass(() => jobBind.reconcile()), logger) }
+      ? { bindReconciliation: new PeriodicJob('bind-reconciliation', config.bind.reconcileIntervalMs, singlePass(() => jobBind.reconcile()), logger, jobFailed) }
       : {}),
   };
 
@@ -286,7 +290,7 @@ export async function buildApp(config: Config, deps: Deps = {}): Promise<Fastify
     done();
   });
 
-  registerAdmission(app as unknown as FastifyInstance, config.maxRequestsInFlight);
+  registerAdmission(app as unknown as FastifyInstance, config.maxRequestsInFlight, (reason) => ctx.metrics.shed(reason));
   registerAccess(app as unknown as FastifyInstance, ctx);
   registerValidation(app as unknown as FastifyInstance);
   registerErrorHandling(app as unknown as FastifyInstance);

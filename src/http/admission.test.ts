@@ -66,6 +66,8 @@ describe('admission at the door', () => {
       const scrape = await t.app.inject({ method: 'GET', url: '/metrics' });
       expect(scrape.statusCode).toBe(200);
       expect(scrape.body).toMatch(/http_requests_total\{route="\/v1\/withdraws",method="POST",status="503"\} 1/);
+      // Told apart from the database's 503s and the shutdown's.
+      expect(scrape.body).toMatch(/requests_shed_total\{reason="capacity"\} 1/);
       release();
       expect((await first).statusCode).toBe(201);
     } finally {

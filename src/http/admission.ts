@@ -26,7 +26,7 @@ declare module 'fastify' {
  * their own abuse ceiling (D35), and an owner must be able to stop agents on a saturated node; nor is the owner's
  * Aprobar/Rechazar arriving from Telegram or WhatsApp (`alwaysAdmit`).
  */
-export function registerAdmission(app: FastifyInstance, limit: number): void {
+export function registerAdmission(app: FastifyInstance, limit: number, onShed: (reason: 'capacity' | 'closing') => void = () => undefined): void {
   let inFlight = 0;
   // Shutting down (SIGTERM): what is in flight is finished, and a request that still arrives (on a connection
   // that was busy, so not closed) is refused here like any other "not now", so its client retries elsewhere.
@@ -41,6 +41,7 @@ export function registerAdmission(app: FastifyInstance, limit: number): void {
   };
   app.addHook('onRequest', (request, reply, done) => {
     if (closing) {
+      onShed('closing');
       const leaving = new AppError('SERVICE_UNAVAILABLE', 'This node is shutting down; retry in a moment');
       void reply.code(leaving.statusCode).header('retry-after', RETRY_AFTER_SECONDS).header('connection', 'close').send(leaving.toBody());
       return;
@@ -50,6 +51,7 @@ export function registerAdmission(app: FastifyInstance, limit: number): void {
     if (inFlight >= limit) {
       // Answered here, not through the error handler: a refusal must cost next to nothing, and a flood of them
       // must not become a flood of log lines (the metrics count them by status).
+      onShed('capacity');
       const full = new AppError('SERVICE_UNAVAILABLE', 'The service is at capacity; retry in a moment');
       void reply.code(full.statusCode).header('retry-after', RETRY_AFTER_SECONDS).send(full.toBody());
       return;

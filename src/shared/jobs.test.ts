@@ -117,4 +117,23 @@ describe('background jobs and shutdown', () => {
     await expect(t.app.ctx.store.db.selectFrom('users').select('id').execute()).rejects.toThrow();
     await t.store.drop();
   });
+
+  it('a pass that fails is told to onFailure with its job (for /metrics), and the next run goes on', async () => {
+    const failed: string[] = [];
+    let runs = 0;
+    const job = new PeriodicJob(
+      'flaky',
+      60_000,
+      async () => {
+        if (runs++ === 0) throw new Error('the store could not serve it');
+        return { more: false };
+      },
+      pino({ level: 'silent' }),
+      (name) => failed.push(name),
+    );
+    await job.runOnce();
+    await job.runOnce();
+    expect(failed).toEqual(['flaky']);
+    expect(runs).toBe(2);
+  });
 });

@@ -43,6 +43,8 @@ export class PeriodicJob {
     private readonly intervalMs: number,
     private readonly pass: WorkerPass,
     private readonly log: FastifyBaseLogger,
+    /** Told of a pass that failed (for /metrics), after it is logged. */
+    private readonly onFailure?: (job: string, err: unknown) => void,
   ) {}
 
   start(): void {
@@ -135,6 +137,7 @@ export class PeriodicJob {
         }
       } catch (err) {
         this.log.error({ err, job: this.name }, 'background job failed');
+        this.onFailure?.(this.name, err);
       } finally {
         this.running = null;
       }

@@ -12,6 +12,10 @@ export interface Metrics {
   payoutFinished(status: string): void;
   /** A database wait reached its bound, or the database could not serve (D42); `kind` from `storeFailureKind`. */
   storeUnavailable(kind: string): void;
+  /** A background job's pass failed; `kind` as storeUnavailable's when the database could not serve it, else `error`. */
+  jobFailed(job: string, kind: string): void;
+  /** A request refused at the door, before any work: the node at capacity, or shutting down. */
+  shed(reason: 'capacity' | 'closing'): void;
 }
 
 /** Read at each scrape: a job's oldest due item, and what the webhooks owe. */
@@ -43,6 +47,18 @@ export function createMetrics(): Metrics {
     labelNames: ['kind'],
     registers: [registry],
   });
+  const jobFailures = new Counter({
+    name: 'job_failures_total',
+    help: "Background job passes that failed, by job and by what the database said (its kind, as store_unavailable_total's) or 'error'",
+    labelNames: ['job', 'kind'],
+    registers: [registry],
+  });
+  const shed = new Counter({
+    name: 'requests_shed_total',
+    help: 'Requests refused at the door with 503 before any work: the node at MAX_REQUESTS_IN_FLIGHT (capacity), or shutting down (closing)',
+    labelNames: ['reason'],
+    registers: [registry],
+  });
   return {
     registry,
     request: (route, method, status, seconds) => {
@@ -53,6 +69,8 @@ export function createMetrics(): Metrics {
     payoutDecided: (decision) => decided.inc({ decision }),
     payoutFinished: (status) => finished.inc({ status }),
     storeUnavailable: (kind) => unavailable.inc({ kind }),
+    jobFailed: (job, kind) => jobFailures.inc({ job, kind }),
+    shed: (reason) => shed.inc({ reason }),
   };
 }
 
