@@ -193,7 +193,7 @@ describe('BIND adversarial (simulator)', () => {
     expect(await inboxRow(id)).toBeUndefined();
   });
 
-  it('amounts that are not exact centavos, huge, negative, zero, or not COMPLETED are not credited', async () => {
+  it('amounts that are not exact centavos, huge, negative or zero are not credited, but kept as failed for the operator; one not COMPLETED is left for its completion', async () => {
     const ids: string[] = [];
     for (const amount of ['10.005', '"10.005"', '1e3', '99999999999999999999.99', '-5.00', '0', '0.00', 'null', '"abc"', '12345678901234567890']) {
       const id = coelsa();
@@ -201,10 +201,14 @@ describe('BIND adversarial (simulator)', () => {
       const res = await post(notice(id, ana.cvu, amount));
       expect(res.status, amount).toBe(200);
     }
+    // The money is at BIND: a row failed with its reason is what the operator's alert sees (it left no trace).
+    for (const i of ids) expect(await inboxRow(i)).toMatchObject({ status: 'failed', failure_reason: expect.stringMatching(/^amount not exact centavos/) });
     const id = coelsa();
-    ids.push(id);
     expect((await post(notice(id, ana.cvu, '5.00', 'IN_PROGRESS'))).status).toBe(200);
-    for (const i of ids) expect(await inboxRow(i)).toBeUndefined();
+    expect(await inboxRow(id)).toBeUndefined();
+    await detect();
+    const events = await app().ctx.store.db.selectFrom('events').select('id').where('dedupe_key', 'in', ids.map((i) => `deposit.detected:${i}`)).execute();
+    expect(events).toHaveLength(0);
   });
 
   it('amounts as strings and numbers with trailing zeros are read exactly', async () => {

@@ -15,6 +15,9 @@ function plausible(date: string | null | undefined, at: string): string | null {
   return Number.isFinite(t) && t <= Date.parse(at) + 24 * 3600 * 1000 ? date : null;
 }
 
+/** BIND's states of a transfer whose money has not arrived (or never will). */
+const NOT_ARRIVED = new Set(['IN_PROGRESS', 'PENDING', 'FAILED', 'UNKNOWN', 'UNKNOWN_FOREVER']);
+
 /**
  * An incoming transfer as BIND describes it (webhook `data`, or an item of the transfers listing) → the credit
  * the port reports. Null when it is not a completed credit to one of our CVUs with an exact amount.
@@ -22,7 +25,9 @@ function plausible(date: string | null | undefined, at: string): string | null {
 export function creditOf(t: BindTransfer, at: string): { id: string; cvu: string; leg: TransferLeg } | null {
   const cvu = t.details?.origin_credit?.cvu;
   const amount = centavosOf(t.charge?.value?.amount);
-  if (!t.id || !cvu || amount === null || amount <= 0 || (t.charge?.value?.currency ?? 'ARS') !== 'ARS') return null;
+  // The reconciliation's listing is not filtered by state (its received items carry their type as `status`): one
+  // whose state says the money has not arrived is no deposit yet.
+  if (!t.id || NOT_ARRIVED.has(t.status) || !cvu || amount === null || amount <= 0 || (t.charge?.value?.currency ?? 'ARS') !== 'ARS') return null;
   return {
     id: t.id,
     cvu,
@@ -42,6 +47,20 @@ export function creditOf(t: BindTransfer, at: string): { id: string; cvu: string
       isReversal: false,
     },
   };
+}
+
+/**
+ * Why a completed incoming transfer BIND told us of is no credit we can take (no CVU of ours named, an amount that
+ * is not exact centavos, another currency), or null when creditOf takes it or it names no transfer at all. Such a
+ * notice is kept as failed with this reason: the money is at BIND, and the operator's alert on failed rows is how
+ * anyone learns of it (docs/bank-rail.md).
+ */
+export function unreadableCredit(t: BindTransfer | undefined, at: string): string | null {
+  if (!t?.id || NOT_ARRIVED.has(t.status) || creditOf(t, at)) return null;
+  if (!t.details?.origin_credit?.cvu) return 'no CVU credited in the notice';
+  const currency = t.charge?.value?.currency ?? 'ARS';
+  if (currency !== 'ARS') return `currency ${String(currency).slice(0, 10)}, not ARS`;
+  return `amount not exact centavos above zero: ${JSON.stringify(t.charge?.value?.amount ?? null).slice(0, 40)}`;
 }
 
 /**
@@ -69,6 +88,17 @@ export class BindInbox {
       .onConflict((oc) => oc.column('id').doNothing())
       .executeTakeFirst();
     return Number(r.numInsertedOrUpdatedRows ?? 0) > 0;
+  }
+
+  /** A notice that is no credit we can take (see unreadableCredit): kept as failed, with its reason, unless already there. */
+  async insertUnreadable(t: BindTransfer, reason: string, source: 'webhook' | 'reconciliation'): Promise<void> {
+    const at = this.clock.now().toISOString();
+    const cvu = t.details?.origin_credit?.cvu ?? '';
+    await this.store.db
+      .insertInto('bind_inbox')
+      .values({ id: t.id, cvu, leg: JSON.stringify({ id: t.id, charge: t.charge ?? null }), source, status: 'failed', attempts: 0, lock_token: null, locked_until: null, failure_reason: reason, created_at: at, updated_at: at })
+      .onConflict((oc) => oc.column('id').doNothing())
+      .execute();
   }
 
   /** Which of these ids the inbox already holds (the reconciliation inserts only the others). */

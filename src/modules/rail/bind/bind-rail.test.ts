@@ -161,6 +161,23 @@ describe('BIND credit dates', () => {
     expect(dated('2026-11-28T14:59:00.000Z', '2999-12-31T00:00:00.000Z')).toBe('2026-11-28T14:59:00.000Z');
     expect(dated(null, '2026-11-28T14:58:00.000Z')).toBe('2026-11-28T14:58:00.000Z');
   });
+
+  it('a transfer whose state says its money has not arrived is no credit: the reconciliation reads a listing not filtered by state', async () => {
+    const { creditOf, unreadableCredit } = await import('./bind-inbox.js');
+    const at = '2026-11-28T15:00:00.000Z';
+    const t = {
+      id: 'ADV000000000000000000002',
+      details: { origin_credit: { cvu: '0000322100000000000017', cuit: '20111111112' } },
+      charge: { summary: 'VAR', value: { currency: 'ARS', amount: '10.00' } },
+      start_date: null,
+      end_date: null,
+    };
+    expect(creditOf({ ...t, status: 'COMPLETED' } as never, at)).not.toBeNull();
+    for (const status of ['IN_PROGRESS', 'PENDING', 'FAILED']) {
+      expect(creditOf({ ...t, status } as never, at)).toBeNull();
+      expect(unreadableCredit({ ...t, status } as never, at)).toBeNull();
+    }
+  });
 });
 
 describe('BIND transfers that stay in progress', () => {

@@ -17,7 +17,7 @@ import type {
 } from '../rail.port.js';
 import { RailBusyError, RailPartialAnswer } from '../rail.port.js';
 import type { BindClient, BindResult } from './bind-client.js';
-import { creditOf, type BindInbox } from './bind-inbox.js';
+import { creditOf, unreadableCredit, type BindInbox } from './bind-inbox.js';
 import { BIND_PATHS, RECEIVED, centavosOf, decimal, pesosOf, type BindAccountLookup, type BindTransfer } from './bind-wire.js';
 
 /** How many status queries the follow-up's batch sends to BIND at once (BIND has no batch query). */
@@ -263,6 +263,10 @@ export class BindRail implements BankRail {
         const c = creditOf(t, now.toISOString());
         return c ? [c] : [];
       });
+      for (const t of items) {
+        const why = unreadableCredit(t, now.toISOString());
+        if (why) await this.inbox.insertUnreadable(t, why, 'reconciliation');
+      }
       const known = await this.inbox.known(credits.map((c) => c.id));
       for (const c of credits) if (!known.has(c.id) && (await this.inbox.insert(c, 'reconciliation'))) added++;
     }

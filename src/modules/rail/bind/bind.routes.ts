@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { BindConfig } from '../../../config.js';
 import { AppError } from '../../../shared/errors.js';
 import type { BindInbox } from './bind-inbox.js';
-import { creditOf } from './bind-inbox.js';
+import { creditOf, unreadableCredit } from './bind-inbox.js';
 import { CVU_RECEIVED_EVENT, parseBindJson, type BindCvuReceivedNotice } from './bind-wire.js';
 
 /** Where BIND posts its notices; the last segment is the secret token (D43). Logs show it redacted. */
@@ -47,9 +47,12 @@ export async function bindWebhookRoutes(app: FastifyInstance, bind: BindConfig, 
           throw new AppError('INVALID_JSON', 'Body is not valid JSON');
         }
         if (notice?.type !== CVU_RECEIVED_EVENT || notice.data?.status !== 'COMPLETED') return { received: true };
-        const credit = creditOf(notice.data, notice.created ?? new Date().toISOString());
+        const at = notice.created ?? new Date().toISOString();
+        const credit = creditOf(notice.data, at);
         if (!credit) {
-          request.log.warn({ bindId: notice.data?.id }, 'BIND notice without a usable credit; ignored');
+          const why = unreadableCredit(notice.data, at);
+          request.log.warn({ bindId: notice.data?.id, why }, 'BIND notice without a usable credit; kept as failed');
+          if (why) await inbox.insertUnreadable(notice.data, why, 'webhook');
           return { received: true };
         }
         await inbox.insert(credit, 'webhook');
