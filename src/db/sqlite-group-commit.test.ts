@@ -428,9 +428,11 @@ describe.each([
     expect(committedNotes()).toEqual([]);
   });
 
-  it('schema changes are not data changes: they still commit by themselves', async () => {
+  it('a lone schema change is a write like any other, told apart by SQLite and not by its text: it commits in a batch, before its answer', async () => {
     await sql`create table other (id integer primary key)`.execute(db);
-    expect(commits).toEqual([]);
+    expect(commits).toEqual([1]);
+    await db.transaction().execute((tx) => sql`insert into other (id) values (1)`.execute(tx));
+    expect((await sql<{ n: number }>`select count(*) as n from other`.execute(db)).rows[0]!.n).toBe(1);
   });
 
   it('bounds a batch, so a long burst commits in several steps', async () => {

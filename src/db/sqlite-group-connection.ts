@@ -1,15 +1,14 @@
 import type SQLite from 'better-sqlite3';
 import type { CompiledQuery, DatabaseConnection, QueryResult } from 'kysely';
 
-/**
- * Statements that change rows, and may run inside a transaction. A lone one runs in a batch, so its deferred
- * constraints would be checked at the shared COMMIT and fail the whole batch; the schema declares none (a test in
- * test/query-plans.test.ts keeps it so). What cannot run in a transaction at all (VACUUM, a checkpoint, some
- * pragmas) goes to better-sqlite3 directly, never through Kysely, where a batch may be open.
+/*
+ * What a statement does is read from SQLite's own account of it (better-sqlite3's `readonly` and `reader`, and
+ * whether a transaction is open before and after), never from its text. A statement that writes with no
+ * transaction open runs in a batch, so its deferred constraints would be checked at the shared COMMIT and fail the
+ * whole batch; the schema declares none (a test in test/query-plans.test.ts keeps it so). What cannot run in a
+ * transaction at all (VACUUM, a checkpoint, some pragmas) goes to better-sqlite3 directly, never through Kysely,
+ * where a batch may be open.
  */
-const DATA_CHANGE = /^\s*(insert|update|delete|replace|with)\b/i;
-/** Transaction control sent through Kysely (tests do, to act as SQLite after an I/O error); never replayed. */
-const TX_CONTROL = /^\s*(begin|commit|end|rollback|savepoint|release)\b/i;
 /** Distinct statements kept prepared; the hot paths use a few dozen, so this only bounds a pathological caller. */
 const STATEMENT_CACHE_MAX = 500;
 
@@ -26,7 +25,7 @@ export class GroupConnection implements DatabaseConnection {
     private readonly db: SQLite.Database,
     /** Told when a statement wrote with no transaction open (only when commits do not sync by themselves). */
     private readonly onAutocommit: (() => void) | null,
-    /** Told before any write; `lone` for a data change with no transaction open, which can run in a batch instead. */
+    /** Told before any write; `lone` for one with no transaction open, which can run in a batch instead. */
     private readonly beforeWrite: (lone: boolean) => void,
   ) {}
 
@@ -47,10 +46,14 @@ export class GroupConnection implements DatabaseConnection {
 
   async executeQuery<R>(q: CompiledQuery): Promise<QueryResult<R>> {
     const stmt = this.prepare(q.sql);
-    if (!stmt.readonly) this.beforeWrite(!this.db.inTransaction && DATA_CHANGE.test(q.sql));
-    const autocommits = this.onAutocommit !== null && !stmt.readonly && !this.db.inTransaction;
+    if (!stmt.readonly) this.beforeWrite(!this.db.inTransaction);
+    const wasInTransaction = this.db.inTransaction;
+    const autocommits = this.onAutocommit !== null && !stmt.readonly && !wasInTransaction;
     const result = this.run<R>(stmt, q);
-    if (this.redo && !stmt.readonly && !TX_CONTROL.test(q.sql)) this.redo.push([stmt, q.parameters]);
+    // Transaction control sent through Kysely (tests do, to act as SQLite after an I/O error) is never replayed:
+    // SQLite counts COMMIT, ROLLBACK and SAVEPOINT as read-only, and BEGIN IMMEDIATE is the write that opened one.
+    const controlsTransaction = wasInTransaction !== this.db.inTransaction;
+    if (this.redo && !stmt.readonly && !controlsTransaction) this.redo.push([stmt, q.parameters]);
     if (autocommits) this.onAutocommit!();
     return result;
   }
@@ -68,7 +71,7 @@ export class GroupConnection implements DatabaseConnection {
     if (stmt.reader) {
       const rows = stmt.all(q.parameters) as R[];
       // A write with RETURNING is a reader too: the rows it returned are the rows it changed.
-      return /^\s*select\b/i.test(q.sql) ? { rows } : { rows, numAffectedRows: BigInt(rows.length) };
+      return stmt.readonly ? { rows } : { rows, numAffectedRows: BigInt(rows.length) };
     }
     const { changes, lastInsertRowid } = stmt.run(q.parameters);
     return { numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid), rows: [] };
