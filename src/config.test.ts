@@ -161,10 +161,10 @@ describe('a bad value names the variable and what it takes', () => {
     expect(parseConfig({ TELEGRAM_API_ROOT: 'http://127.0.0.1:8081' }).telegram.apiRoot).toBe('http://127.0.0.1:8081');
   });
 
-  it('APPROVAL_TTL_SECONDS is at most 24 h, the idempotency window: a retry while the approval is open answers that payout (D37)', () => {
+  it('APPROVAL_TTL_SECONDS is at most 23 h, within the idempotency window: a retry while the approval is open answers that payout (D37)', () => {
     expect(parseConfig({}).approvalTtlSeconds).toBe(300);
-    expect(parseConfig({ APPROVAL_TTL_SECONDS: '86400' }).approvalTtlSeconds).toBe(86400);
-    expect(() => parseConfig({ APPROVAL_TTL_SECONDS: '86401' })).toThrow(ConfigError);
+    expect(parseConfig({ APPROVAL_TTL_SECONDS: '82800' }).approvalTtlSeconds).toBe(82800);
+    expect(() => parseConfig({ APPROVAL_TTL_SECONDS: '86400' })).toThrow(ConfigError);
   });
 
   it('DATABASE_MAX_WAITING is at least 1: with 0 every checkout was refused, and the service could not start', () => {

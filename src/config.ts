@@ -52,9 +52,10 @@ const EnvSchema = Type.Object({
   DEFAULT_WHITELIST_CBUS: Type.String({ default: '' }),
   // The hard cap has no "0 = off", unlike the limits (D15): an operator cannot switch it off by accident.
   ABSOLUTE_CAP_ARS: Type.Number({ default: 5000000, exclusiveMinimum: 0, maximum: 1e12 }),
-  // At most the idempotency window (24 h, D37): a retry with the payout's key while its approval is still open must
-  // answer that payout, never make a second one the owner could approve too.
-  APPROVAL_TTL_SECONDS: Int(300, 1, 24 * 3600),
+  // Within the idempotency window (24 h, D37) with an hour to spare (the window starts at the key's claim, the
+  // approval's a little later): a retry with the payout's key while its approval is open must answer that payout,
+  // never make a second one the owner could approve too.
+  APPROVAL_TTL_SECONDS: Int(300, 1, 23 * 3600),
   APPROVAL_CHANNELS: Type.String({ default: 'dashboard' }),
   RATE_LIMIT_PER_MINUTE: Int(60, 1),
   OWNER_RATE_LIMIT_PER_MINUTE: Int(600, 1),

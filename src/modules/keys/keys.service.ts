@@ -140,6 +140,18 @@ export async function updateApiKey(
   recordAs?: Principal,
   action = 'api_key.updated',
 ): Promise<ApiKeyView> {
+  return (await updateApiKeyFrom(ctx, userId, keyId, input, recordAs, action)).after;
+}
+
+/** updateApiKey, answering also the key as it was just before, read under the same lock (what an undo puts back). */
+export async function updateApiKeyFrom(
+  ctx: AppContext,
+  userId: string,
+  keyId: string,
+  input: KeyControlsInput & { name?: string },
+  recordAs?: Principal,
+  action = 'api_key.updated',
+): Promise<{ before: ApiKeyView; after: ApiKeyView }> {
   return underPayoutLock(ctx, userId, async (tx) => {
     const row = await tx
       .selectFrom('api_keys')
@@ -159,7 +171,7 @@ export async function updateApiKey(
       .executeTakeFirst();
     if (!updated) throw new AppError('NOT_FOUND', 'API key not found');
     if (recordAs) await writeAudit(tx, ctx.clock, recordAs, { action, subjectId: keyId });
-    return toView(updated);
+    return { before: toView(row), after: toView(updated) };
   });
 }
 

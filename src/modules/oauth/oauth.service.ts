@@ -5,7 +5,7 @@ import { writeAudit } from '../audit/audit.service.js';
 import { AppError } from '../../shared/errors.js';
 import type { Principal } from '../auth/auth.service.js';
 import { SCOPES, type KeyControlsInput } from '../keys/key-controls.js';
-import { createApiKey, deleteApiKey, findActiveOAuthKey, findOAuthAgentOfClient, putBackApiKey, setOAuthGrant, updateApiKey, type ApiKeyView } from '../keys/keys.service.js';
+import { createApiKey, deleteApiKey, findActiveOAuthKey, findOAuthAgentOfClient, putBackApiKey, setOAuthGrant, updateApiKeyFrom, type ApiKeyView } from '../keys/keys.service.js';
 import { claimInteraction, keepClient, releaseUse, revokeGrantRecords } from './oauth.adapter.js';
 import type { OAuthServer } from './oauth.provider.js';
 
@@ -142,7 +142,7 @@ export async function approveInteraction(
   const scopes = controls.scopes ?? view.requested_scopes;
   const offered = offeredName(client.clientName);
   const label = Array.from(name?.trim() || existing?.agent.name || offered || client.clientId).slice(0, 100).join('');
-  const made: { agentId?: string; grantId?: string; updated?: ApiKeyView; grantSet?: boolean } = {};
+  const made: { agentId?: string; grantId?: string; updated?: { before: ApiKeyView; after: ApiKeyView }; grantSet?: boolean } = {};
   const undo = async () => {
     if (made.grantId) await revokeGrantRecords(ctx.store, made.grantId);
     // Recorded, as its making was: the activity log shows the agent came and went.
@@ -151,7 +151,8 @@ export async function approveInteraction(
     if (made.grantSet && existing?.grantId) await setOAuthGrant(ctx, existing.agent.id, existing.grantId);
     // An app connecting again had its agent updated first: put back what it was, as the failure (a 503) says
     // nothing was kept, while the earlier tokens still act as that agent. Not what the owner changed since (D31).
-    if (existing && made.updated) await putBackApiKey(ctx, owner.userId, existing.agent.id, { was: existing.agent, wrote: made.updated }, owner);
+    // What it was is read under the update's own lock: an edit of the owner's just before it is not undone either.
+    if (existing && made.updated) await putBackApiKey(ctx, owner.userId, existing.agent.id, { was: made.updated.before, wrote: made.updated.after }, owner);
   };
   return decideOnce(
     ctx,
@@ -159,14 +160,15 @@ export async function approveInteraction(
     async () => {
       // Updated as the owner edits a key: what the consent sets changes, the rest (limits set since) is kept. The
       // agent is made or changed with its activity entry, naming it, in one transaction.
-      const agent = existing
-        ? await updateApiKey(ctx, owner.userId, existing.agent.id, { ...controls, scopes, name: label }, owner, 'oauth.approved')
+      const updated = existing ? await updateApiKeyFrom(ctx, owner.userId, existing.agent.id, { ...controls, scopes, name: label }, owner, 'oauth.approved') : null;
+      const agent = updated
+        ? updated.after
         : await ctx.store.transaction(async (tx) => {
             const { key: _secret, ...view } = await createApiKey(ctx, tx, owner.userId, label, { ...controls, scopes }, { clientId: client.clientId });
             await writeAudit(tx, ctx.clock, owner, { action: 'oauth.approved', subjectId: view.id });
             return view;
           });
-      if (existing) made.updated = agent;
+      if (updated) made.updated = updated;
       else made.agentId = agent.id;
       const grant = new (oauth.provider().Grant)({ accountId: agent.id, clientId: client.clientId });
       if (agent.scopes.length > 0) grant.addResourceScope(oauth.resource, agent.scopes.join(' '));

@@ -202,13 +202,21 @@ describe('BIND adversarial (simulator)', () => {
       expect(res.status, amount).toBe(200);
     }
     // The money is at BIND: a row failed with its reason is what the operator's alert sees (it left no trace).
-    for (const i of ids) expect(await inboxRow(i)).toMatchObject({ status: 'failed', failure_reason: expect.stringMatching(/^amount not exact centavos/) });
+    for (const i of ids) expect(await inboxRow(i)).toMatchObject({ status: 'failed', failure_reason: expect.stringMatching(/^unreadable: amount not exact centavos/) });
+    // A readable copy that comes later (BIND's redelivery, or the listing) takes its place and is credited once.
+    const dora = await onboard(b, 'Dora Arreglo');
+    const fixed = coelsa();
+    expect((await post(notice(fixed, dora.cvu, '10.005'))).status).toBe(200);
+    expect(await inboxRow(fixed)).toMatchObject({ status: 'failed' });
+    expect((await post(notice(fixed, dora.cvu, '10.00'))).status).toBe(200);
+    expect(await inboxRow(fixed)).toMatchObject({ status: 'pending', failure_reason: null });
+    expect((await post(notice(fixed, dora.cvu, '10.00'))).status).toBe(200);
     const id = coelsa();
     expect((await post(notice(id, ana.cvu, '5.00', 'IN_PROGRESS'))).status).toBe(200);
     expect(await inboxRow(id)).toBeUndefined();
     await detect();
-    const events = await app().ctx.store.db.selectFrom('events').select('id').where('dedupe_key', 'in', ids.map((i) => `deposit.detected:${i}`)).execute();
-    expect(events).toHaveLength(0);
+    const events = await app().ctx.store.db.selectFrom('events').select('dedupe_key').where('dedupe_key', 'in', [...ids, fixed].map((i) => `deposit.detected:${i}`)).execute();
+    expect(events.map((e) => e.dedupe_key)).toEqual([`deposit.detected:${fixed}`]);
   });
 
   it('amounts as strings and numbers with trailing zeros are read exactly', async () => {

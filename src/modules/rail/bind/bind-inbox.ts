@@ -49,6 +49,9 @@ export function creditOf(t: BindTransfer, at: string): { id: string; cvu: string
   };
 }
 
+/** How an unreadable notice's failure reason starts: a readable copy of it, arriving later, takes its place. */
+const UNREADABLE = 'unreadable: ';
+
 /**
  * Why a completed incoming transfer BIND told us of is no credit we can take (no CVU of ours named, an amount that
  * is not exact centavos, another currency), or null when creditOf takes it or it names no transfer at all. Such a
@@ -56,12 +59,13 @@ export function creditOf(t: BindTransfer, at: string): { id: string; cvu: string
  * anyone learns of it (docs/bank-rail.md).
  */
 export function unreadableCredit(t: BindTransfer | undefined, at: string): string | null {
-  if (!t?.id || NOT_ARRIVED.has(t.status) || creditOf(t, at)) return null;
-  if (!t.details?.origin_credit?.cvu) return 'no CVU credited in the notice';
+  // One that names no CVU is not to one of our wallets (the collection account's own funding, say): not ours to flag.
+  if (!t?.id || NOT_ARRIVED.has(t.status) || !t.details?.origin_credit?.cvu || creditOf(t, at)) return null;
   const currency = t.charge?.value?.currency ?? 'ARS';
-  if (currency !== 'ARS') return `currency ${String(currency).slice(0, 10)}, not ARS`;
-  return `amount not exact centavos above zero: ${JSON.stringify(t.charge?.value?.amount ?? null).slice(0, 40)}`;
+  if (currency !== 'ARS') return `${UNREADABLE}currency ${String(currency).slice(0, 10)}, not ARS`;
+  return `${UNREADABLE}amount not exact centavos above zero: ${JSON.stringify(t.charge?.value?.amount ?? null).slice(0, 40)}`;
 }
+
 
 /**
  * D43's inbox: BIND's notices of incoming transfers in our store, keyed by BIND's id (a repeat is a no-op),
@@ -79,13 +83,17 @@ export class BindInbox {
     this.queue = new NoticeQueue(store.db, store.dialect, clock, 'bind_inbox', 'keep');
   }
 
-  /** Inserts the notice unless BIND's id is already there. True when it was new. */
+  /**
+   * Inserts the notice unless BIND's id is already there, or there only as unreadable (a later copy BIND sent
+   * readable, by webhook or in the listing, takes its place). True when it was new.
+   */
   async insert(n: { id: string; cvu: string; leg: TransferLeg }, source: 'webhook' | 'reconciliation'): Promise<boolean> {
     const at = this.clock.now().toISOString();
+    const row = { id: n.id, cvu: n.cvu, leg: JSON.stringify(n.leg), source, status: 'pending' as const, attempts: 0, lock_token: null, locked_until: null, failure_reason: null, created_at: at, updated_at: at };
     const r = await this.store.db
       .insertInto('bind_inbox')
-      .values({ id: n.id, cvu: n.cvu, leg: JSON.stringify(n.leg), source, status: 'pending', attempts: 0, lock_token: null, locked_until: null, failure_reason: null, created_at: at, updated_at: at })
-      .onConflict((oc) => oc.column('id').doNothing())
+      .values(row)
+      .onConflict((oc) => oc.column('id').doUpdateSet(row).where('bind_inbox.failure_reason', 'like', `${UNREADABLE}%`))
       .executeTakeFirst();
     return Number(r.numInsertedOrUpdatedRows ?? 0) > 0;
   }
@@ -104,7 +112,12 @@ export class BindInbox {
   /** Which of these ids the inbox already holds (the reconciliation inserts only the others). */
   async known(ids: readonly string[]): Promise<Set<string>> {
     if (ids.length === 0) return new Set();
-    const rows = await this.store.db.selectFrom('bind_inbox').select('id').where('id', 'in', [...ids]).execute();
+    const rows = await this.store.db
+      .selectFrom('bind_inbox')
+      .select('id')
+      .where('id', 'in', [...ids])
+      .where((eb) => eb.or([eb('failure_reason', 'is', null), eb('failure_reason', 'not like', `${UNREADABLE}%`)]))
+      .execute();
     return new Set(rows.map((r) => r.id));
   }
 

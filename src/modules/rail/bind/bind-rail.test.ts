@@ -198,9 +198,11 @@ describe('BIND transfers that stay in progress', () => {
         b.t.clock.advance(1_000);
         await app.jobs.payoutFollowUp!.runOnce();
       }
+      // About 13 (waits of 2 s growing to 15 s); the simulator dates the transfer by the real clock and the app runs on
+      // the test's, so the bound leaves room. Asked at every pass, it was 60.
       const asked = (await statusCalls()) - before;
       expect(asked).toBeGreaterThan(0);
-      expect(asked).toBeLessThan(20);
+      expect(asked).toBeLessThan(30);
     } finally {
       await b.close();
     }

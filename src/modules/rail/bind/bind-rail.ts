@@ -40,6 +40,7 @@ const GAVE_UP_RECHECK_MS = 3_600_000;
  */
 const IN_FLIGHT_RECHECK_MIN_MS = 2_000;
 const IN_FLIGHT_RECHECK_MAX_MS = 60_000;
+const IN_FLIGHT_RECHECK_UNDATED_MS = 10_000;
 /** Page size of the transfers listing the reconciliation reads. */
 const LISTING_PAGE = 100;
 /** The reconciliation looks this far back: today and the two days before (Buenos Aires days). */
@@ -174,8 +175,13 @@ export class BindRail implements BankRail {
     if (!t) return null;
     // BIND documents 200 and 401 here. A 200 that names no transfer of ours (an error envelope, `{code, message}`,
     // from BIND or a gateway in front of it) is no answer, never "BIND has it": read as in progress, a payout BIND
-    // never booked was marked submitted and never sent again (D19).
-    if (!isTransferOf(t, reference)) throw new Error(`BIND Consultar transferencia: HTTP 200 without a transfer for ${reference}`);
+    // never booked was marked submitted and never sent again (D19). Asked again in a minute, as a transfer BIND
+    // cannot say about is, rather than at every pass of the follow-up.
+    if (!isTransferOf(t, reference)) {
+      const other = typeof t === 'object' && t !== null ? (t as Partial<BindTransfer>).details?.origin_id : undefined;
+      const what = other ? `a transfer of origin_id ${String(other).slice(0, 20)}` : 'no transfer';
+      throw new RailBusyError(`BIND Consultar transferencia: HTTP 200 with ${what} for ${reference}`, new Date(this.clock.now().getTime() + UNRESOLVED_RECHECK_MS).toISOString());
+    }
     const status = stateOf(t.status);
     if (status === 'IN_PROGRESS') return { ...this.toRailTransfer(reference, t, status), settlesAfter: this.askAgainAt(t) };
     if (status !== 'unknown') return this.toRailTransfer(reference, t, status);
@@ -186,12 +192,18 @@ export class BindRail implements BankRail {
     return { ...this.toRailTransfer(reference, t, 'IN_PROGRESS'), settlesAfter };
   }
 
-  /** When to ask again about a transfer on its way: after a quarter of its age (by BIND's `start_date`), bounded. */
+  /**
+   * When to ask again about a transfer on its way: after a quarter of its age (by BIND's `start_date`), bounded. A
+   * `start_date` missing, unreadable or ahead of our clock (a Buenos Aires time without its offset reads three hours
+   * ahead) says nothing of its age: then in IN_FLIGHT_RECHECK_UNDATED_MS, never at the shortest wait all day.
+   */
   private askAgainAt(t: BindTransfer): string {
     const now = this.clock.now().getTime();
     const started = Date.parse(t.start_date ?? '');
-    const age = Number.isFinite(started) && started <= now ? now - started : 0;
-    const wait = Math.min(IN_FLIGHT_RECHECK_MAX_MS, Math.max(IN_FLIGHT_RECHECK_MIN_MS, age / 4));
+    const wait =
+      Number.isFinite(started) && started <= now
+        ? Math.min(IN_FLIGHT_RECHECK_MAX_MS, Math.max(IN_FLIGHT_RECHECK_MIN_MS, (now - started) / 4))
+        : IN_FLIGHT_RECHECK_UNDATED_MS;
     return new Date(now + wait).toISOString();
   }
 

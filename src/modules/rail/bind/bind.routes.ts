@@ -51,7 +51,7 @@ export async function bindWebhookRoutes(app: FastifyInstance, bind: BindConfig, 
         const credit = creditOf(notice.data, at);
         if (!credit) {
           const why = unreadableCredit(notice.data, at);
-          request.log.warn({ bindId: notice.data?.id, why }, 'BIND notice without a usable credit; kept as failed');
+          request.log.warn({ bindId: notice.data?.id, why }, why ? 'BIND notice without a usable credit; kept as failed' : 'BIND notice without a usable credit; ignored');
           if (why) await inbox.insertUnreadable(notice.data, why, 'webhook');
           return { received: true };
         }
