@@ -131,9 +131,12 @@ describe('the pause and the thresholds racing a payout in flight (D16, D36)', ()
       const prop = mcpOutcome(await mcpCall(t.app, u.apiKey, 'propose_threshold_change', { per_tx_limit_ars: 50_000 }));
       const id = prop.body.approval_id as string;
       const card = (await t.app.inject({ url: `/v1/approvals/${id}`, headers: bearer(u.ownerToken) })).json();
-      expect(card.threshold_change).toMatchObject({ current: { per_tx_limit_ars: 100_000 }, proposed: { per_tx_limit_ars: 50_000 } });
+      expect(card.threshold_change).toMatchObject({ current: { per_tx_limit_ars: 100_000 }, proposed: { per_tx_limit_ars: 50_000 }, limits_changed: false });
       // The owner lowers the limit in the form below the card; the card, not fetched again, still reads 100.000 → 50.000.
       await setThresholds(t.app, u.ownerToken, { per_tx_limit_ars: 10_000, daily_limit_ars: 0, monthly_limit_ars: 0, require_approval_above_ars: 0 });
+      // Fetched again, the card says it can no longer be approved (the dashboard then offers only Rechazar).
+      const again = (await t.app.inject({ url: `/v1/approvals/${id}`, headers: bearer(u.ownerToken) })).json();
+      expect(again.threshold_change).toMatchObject({ current: { per_tx_limit_ars: 10_000 }, limits_changed: true });
       const approved = await t.app.inject({ method: 'POST', url: `/v1/approvals/${id}/approve`, headers: bearer(u.ownerToken) });
       expectError(approved, 422, 'PAYOUT_DENIED');
       const th = (await t.app.inject({ method: 'GET', url: '/v1/thresholds', headers: bearer(u.ownerToken) })).json();

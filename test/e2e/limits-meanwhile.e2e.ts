@@ -84,4 +84,21 @@ describe.each([
     });
     expect(problems).toEqual([]);
   });
+
+  it("an agent's proposal whose limit the owner then changed says it can no longer be approved, and offers only Rechazar", async () => {
+    const before = (await rest.call('GET', '/v1/thresholds', { token: owner })).json as Record<string, unknown>;
+    const proposal = await rest.mcp(agentKey, 'propose_threshold_change', { per_tx_limit_ars: 70_000 });
+    expect(proposal.isError).toBeFalsy();
+    const card = page.locator('.approval', { hasText: 'Cambio de límites' });
+    await card.getByRole('button', { name: 'Aprobar' }).waitFor({ timeout: 10_000 });
+    // The owner sets the per-payout limit from another device: the card is fetched again and says so.
+    expect((await rest.call('PUT', '/v1/thresholds', { token: owner, body: { ...before, per_tx_limit_ars: 5_000 } })).status).toBe(204);
+    await card.getByText('Cambiaste estos límites después de la propuesta').waitFor({ timeout: 5_000 });
+    await expect(card.getByRole('button', { name: 'Aprobar' }).count()).resolves.toBe(0);
+    await card.getByRole('button', { name: 'Rechazar' }).click();
+    await page.getByRole('dialog', { name: '¿Rechazar este cambio de límites?' }).getByRole('button', { name: 'Sí, rechazar' }).click();
+    await card.waitFor({ state: 'detached', timeout: 10_000 });
+    expect((await rest.call('GET', '/v1/thresholds', { token: owner })).json).toMatchObject({ per_tx_limit_ars: 5_000 });
+    expect(problems).toEqual([]);
+  });
 });

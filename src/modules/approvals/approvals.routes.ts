@@ -31,7 +31,14 @@ const Approval = Type.Object({
   ]),
   threshold_change: Type.Union(
     [
-      Type.Object({ current: Type.Record(Type.String(), Type.Unknown()), proposed: Type.Record(Type.String(), Type.Unknown()) }),
+      Type.Object({
+        current: Type.Record(Type.String(), Type.Unknown()),
+        proposed: Type.Record(Type.String(), Type.Unknown()),
+        limits_changed: Type.Boolean({
+          description:
+            'Pending, and the owner changed since the proposal a limit it shows as before, or the trusted list it changes: approving it is refused (422 `PAYOUT_DENIED`, reason `limits_changed`); the agent may propose again',
+        }),
+      }),
       Type.Null(),
     ],
     {

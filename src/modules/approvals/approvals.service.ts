@@ -36,7 +36,7 @@ export interface ApprovalView {
     note: string | null;
     status: string;
   };
-  threshold_change: null | { current: Record<string, unknown>; proposed: Record<string, unknown> };
+  threshold_change: null | { current: Record<string, unknown>; proposed: Record<string, unknown>; limits_changed: boolean };
 }
 
 /** The configured channels that can reach this user now (D23); none means approvals cannot be asked for. */
@@ -106,7 +106,9 @@ async function toView(ctx: AppContext, a: ApprovalsTable, now: Date, subject?: A
           status: s.subjectStatus ?? '',
         }
       : null,
-    threshold_change: s.thresholdChange ?? null,
+    threshold_change: s.thresholdChange
+      ? { current: s.thresholdChange.current, proposed: s.thresholdChange.proposed, limits_changed: s.thresholdChange.limitsChanged ?? false }
+      : null,
   };
 }
 

@@ -5,9 +5,9 @@ import { FIELD_KEYS, loadThresholds, toThresholdsView, writeThresholds } from '.
 /**
  * What an agent's proposal asks (D13): the limits it would set, and the trusted destinations it would add and take
  * away. The trusted list is kept as that difference, not as a whole list: the owner is shown what is added and
- * removed, and approving on the dashboard changes exactly that, keeping whatever else the owner put on the list
- * meanwhile (a Telegram or WhatsApp button, whose message cannot show such a change, is refused then: `approve`).
- * (`whitelist`, a whole list, is how proposals made before this were stored.)
+ * removed, and approving changes exactly that. Once the owner changed the limits or the list it was made against,
+ * it can no longer be approved anywhere (`approve`). (`whitelist`, a whole list, is how proposals made before this
+ * were stored.)
  */
 export type ThresholdProposal = Partial<Omit<PolicyThresholds, 'whitelist'>> & {
   whitelist?: string[];
@@ -49,6 +49,17 @@ function unchanged(current: PolicyThresholds, key: keyof PolicyThresholds, was: 
   return current.whitelist.length === list.length && list.every((d) => current.whitelist.includes(d));
 }
 
+/**
+ * D13: whether the owner changed, since the proposal, a limit it shows as "before" or the trusted list it adds to
+ * or takes from; or, for a proposal stored before the list was recorded, whether approving would empty the list.
+ * Such a proposal is refused on every channel (see `approve`).
+ */
+function limitsChangedSince(current: PolicyThresholds, proposal: ThresholdProposal): boolean {
+  const changed = Object.entries(proposal.was ?? {}).some(([k, v]) => !unchanged(current, k as keyof PolicyThresholds, v));
+  const emptied = !proposal.was?.whitelist && current.whitelist.length > 0 && applyProposal(current, proposal).whitelist.length === 0;
+  return changed || emptied;
+}
+
 /** Whether `p` sets the wire field `field`. */
 function names(p: ThresholdProposal, field: string): boolean {
   const key = FIELD_KEYS[field as keyof typeof FIELD_KEYS];
@@ -68,7 +79,14 @@ export const thresholdApprovals: ApprovalKindHandler = {
     const current: Record<string, unknown> = { ...toThresholdsView(base) };
     const proposed = toThresholdsView(applyProposal(base, proposal));
     const shown = pending ? ([k, v]: [string, unknown]) => JSON.stringify(v) !== JSON.stringify(current[k]) : ([k]: [string, unknown]) => names(proposal, k);
-    return { thresholdChange: { current, proposed: Object.fromEntries(Object.entries(proposed).filter(shown)) } };
+    return {
+      thresholdChange: {
+        current,
+        proposed: Object.fromEntries(Object.entries(proposed).filter(shown)),
+        // The dashboard says so and offers no approval: it would be refused.
+        limitsChanged: pending && limitsChangedSince(stored, proposal),
+      },
+    };
   },
   async approve(ctx, tx, a, now) {
     const current = await loadThresholds(ctx, tx, a.user_id);
@@ -80,10 +98,8 @@ export const thresholdApprovals: ApprovalKindHandler = {
     // agent may propose again, and the owner can set the value directly. The same holds for the trusted list: two
     // proposals that each take one destination away read as tightenings, yet together empty the list, and an empty
     // list lets any destination through (D15); once one is approved the list has changed, so the other is refused.
-    const changed = Object.entries(proposal.was ?? {}).some(([k, v]) => !unchanged(current, k as keyof PolicyThresholds, v));
     // A proposal stored before the list was recorded: at least never let its approval empty a list (D15).
-    const emptied = !proposal.was?.whitelist && current.whitelist.length > 0 && applyProposal(current, proposal).whitelist.length === 0;
-    if (changed || emptied) return ['limits_changed'];
+    if (limitsChangedSince(current, proposal)) return ['limits_changed'];
     await writeThresholds(tx, a.user_id, applyProposal(current, proposal), now);
     return [];
   },

@@ -3275,6 +3275,8 @@ export interface operations {
                                 current: {
                                     [key: string]: unknown;
                                 };
+                                /** @description Pending, and the owner changed since the proposal a limit it shows as before, or the trusted list it changes: approving it is refused (422 `PAYOUT_DENIED`, reason `limits_changed`); the agent may propose again */
+                                limits_changed: boolean;
                                 proposed: {
                                     [key: string]: unknown;
                                 };
@@ -3470,6 +3472,8 @@ export interface operations {
                             current: {
                                 [key: string]: unknown;
                             };
+                            /** @description Pending, and the owner changed since the proposal a limit it shows as before, or the trusted list it changes: approving it is refused (422 `PAYOUT_DENIED`, reason `limits_changed`); the agent may propose again */
+                            limits_changed: boolean;
                             proposed: {
                                 [key: string]: unknown;
                             };
@@ -3662,6 +3666,8 @@ export interface operations {
                             current: {
                                 [key: string]: unknown;
                             };
+                            /** @description Pending, and the owner changed since the proposal a limit it shows as before, or the trusted list it changes: approving it is refused (422 `PAYOUT_DENIED`, reason `limits_changed`); the agent may propose again */
+                            limits_changed: boolean;
                             proposed: {
                                 [key: string]: unknown;
                             };
@@ -3932,6 +3938,8 @@ export interface operations {
                             current: {
                                 [key: string]: unknown;
                             };
+                            /** @description Pending, and the owner changed since the proposal a limit it shows as before, or the trusted list it changes: approving it is refused (422 `PAYOUT_DENIED`, reason `limits_changed`); the agent may propose again */
+                            limits_changed: boolean;
                             proposed: {
                                 [key: string]: unknown;
                             };

@@ -103,6 +103,7 @@ export function ApprovalCard({ approval: a, fetchedAt }: { approval: Approval; f
 
   const who = a.api_key_name ? t('common.agent', { name: a.api_key_name }) : t('common.owner');
   const isPayout = a.kind === 'payout' && a.payout;
+  const stale = pending && a.threshold_change?.limits_changed === true;
   const title = isPayout ? t('approvals.payoutOf', { amount: formatArs(a.payout!.amount_ars) }) : t('approvals.thresholdChange');
   const dialogTitle =
     confirm === 'approve'
@@ -166,13 +167,21 @@ export function ApprovalCard({ approval: a, fetchedAt }: { approval: Approval; f
         )}
       </dl>
       {a.threshold_change && <ThresholdDiff change={a.threshold_change} decided={!pending} />}
+      {/* D13: the owner changed these limits after the proposal; approving it would be refused, so it is not offered. */}
+      {stale && (
+        <p className="notice" role="note">
+          {t('approvals.limitsChanged')}
+        </p>
+      )}
       {decide.error && <ErrorBox error={decide.error} />}
       <div className="actions">
         {pending && (
           <>
-            <button type="button" className="btn btn-primary" onClick={() => setConfirm('approve')} disabled={decide.isPending}>
-              {t('approvals.approve')}
-            </button>
+            {!stale && (
+              <button type="button" className="btn btn-primary" onClick={() => setConfirm('approve')} disabled={decide.isPending}>
+                {t('approvals.approve')}
+              </button>
+            )}
             <button type="button" className="btn btn-danger-outline" onClick={() => setConfirm('reject')} disabled={decide.isPending}>
               {t('approvals.reject')}
             </button>

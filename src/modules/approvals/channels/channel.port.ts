@@ -76,6 +76,8 @@ export interface ApprovalNotice {
   thresholdChange?: {
     current: Record<string, unknown>;
     proposed: Record<string, unknown>;
+    /** Pending, and the owner changed since the limits it was made against: approving it would be refused (D13). */
+    limitsChanged?: boolean;
   };
 }
 
