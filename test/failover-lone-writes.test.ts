@@ -32,6 +32,15 @@ describe.runIf(base)('a lone write whose answer is lost (D42)', () => {
     await testStore.drop();
   });
 
+  /** The app's token request with its refresh token, as an MCP host sends it. */
+  const refreshOf = (app: { refresh_token: string; clientId: string }) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/oauth/token',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: form({ grant_type: 'refresh_token', refresh_token: app.refresh_token, client_id: app.clientId, resource: RESOURCE }),
+    });
+
   it('onboarding: the retry opens the wallet (it answered 409 ALREADY_ONBOARDED for a wallet the owner was told failed)', async () => {
     const u = await createUser(t.app);
     const body = { legal_id: randomCuit(), legal_name: 'Ana Pérez' };
@@ -62,13 +71,7 @@ describe.runIf(base)('a lone write whose answer is lost (D42)', () => {
   it('OAuth: a refresh whose new tokens could not be stored answers 503, and its retry with the same refresh token gets tokens (it ended the grant)', async () => {
     const owner = await createOnboardedUser(t.app);
     const app = await connectApp(t.app, owner);
-    const refresh = () =>
-      t.app.inject({
-        method: 'POST',
-        url: '/oauth/token',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        payload: form({ grant_type: 'refresh_token', refresh_token: app.refresh_token, client_id: app.clientId, resource: RESOURCE }),
-      });
+    const refresh = () => refreshOf(app);
     // The refresh token's use is stored; the new refresh token's save is lost on the wire.
     const cut = proxy.cutNextContaining('insert into "oauth_records"', 'after');
     const failed = await refresh();
@@ -88,13 +91,7 @@ describe.runIf(base)('a lone write whose answer is lost (D42)', () => {
   it('OAuth: a give-back of a used refresh token that itself meets a lost connection is tried again, so the retry still gets tokens', async () => {
     const owner = await createOnboardedUser(t.app);
     const app = await connectApp(t.app, owner);
-    const refresh = () =>
-      t.app.inject({
-        method: 'POST',
-        url: '/oauth/token',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        payload: form({ grant_type: 'refresh_token', refresh_token: app.refresh_token, client_id: app.clientId, resource: RESOURCE }),
-      });
+    const refresh = () => refreshOf(app);
     const cutSave = proxy.cutNextContaining('insert into "oauth_records"', 'after');
     const failed = refresh();
     await cutSave;

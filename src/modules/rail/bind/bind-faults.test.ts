@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -27,6 +27,28 @@ function notice(id: string, cvu: string, amount: string, status = 'COMPLETED'): 
     `"counterparty":{"id":"30715924605","name":"X","account_routing":{"scheme":"CBU","address":"0110599540000042007856"}},` +
     `"transaction_ids":["${id}"],"start_date":null,"end_date":null,"charge":{"summary":"VAR","value":{"currency":"ARS","amount":${amount}}}}}`
   );
+}
+
+/**
+ * A gateway in front of BIND (at `target()`): forwards every call, and answers one with what `rewrite` returns instead
+ * of BIND's answer (BIND has acted on it by then), or with BIND's answer when it returns null.
+ */
+async function gatewayInFront(
+  target: () => string,
+  rewrite: (req: IncomingMessage, upstream: Response) => { status: number; body: unknown } | null,
+): Promise<{ gateway: Server; url: string }> {
+  const gateway = createServer(async (req, res) => {
+    const chunks: Buffer[] = [];
+    for await (const c of req) chunks.push(c as Buffer);
+    const headers = Object.fromEntries(Object.entries(req.headers).filter(([k]) => !['host', 'content-length', 'connection'].includes(k))) as Record<string, string>;
+    const upstream = await fetch(`${target()}${req.url}`, { method: req.method, headers, body: req.method === 'POST' ? Buffer.concat(chunks) : undefined });
+    const text = await upstream.text();
+    const instead = rewrite(req, upstream);
+    if (instead) return void res.writeHead(instead.status, { 'content-type': 'application/json' }).end(JSON.stringify(instead.body));
+    res.writeHead(upstream.status, { 'content-type': upstream.headers.get('content-type') ?? 'application/json' }).end(text);
+  });
+  await new Promise<void>((r) => gateway.listen(0, '127.0.0.1', r));
+  return { gateway, url: `http://127.0.0.1:${(gateway.address() as AddressInfo).port}` };
 }
 
 let seq = 0;
@@ -326,23 +348,16 @@ describe('BIND behind a gateway that loses the transfer answer', () => {
   let ana: Wallet;
 
   beforeAll(async () => {
-    gateway = createServer(async (req, res) => {
-      const chunks: Buffer[] = [];
-      for await (const c of req) chunks.push(c as Buffer);
-      const body = Buffer.concat(chunks);
-      const headers = Object.fromEntries(Object.entries(req.headers).filter(([k]) => !['host', 'content-length', 'connection'].includes(k))) as Record<string, string>;
-      const upstream = await fetch(`${target}${req.url}`, { method: req.method, headers, body: req.method === 'POST' ? body : undefined });
-      const text = await upstream.text();
-      if (req.method === 'POST' && req.url === BIND_PATHS.transfer && answer !== null) {
+    let url: string;
+    ({ gateway, url } = await gatewayInFront(
+      () => target,
+      (req) => {
+        if (req.method !== 'POST' || req.url !== BIND_PATHS.transfer || answer === null) return null;
         const status = answer;
         answer = null;
-        res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify({ message: 'Request Timeout' }));
-        return;
-      }
-      res.writeHead(upstream.status, { 'content-type': upstream.headers.get('content-type') ?? 'application/json' }).end(text);
-    });
-    await new Promise<void>((r) => gateway.listen(0, '127.0.0.1', r));
-    const url = `http://127.0.0.1:${(gateway.address() as AddressInfo).port}`;
+        return { status, body: { message: 'Request Timeout' } };
+      },
+    ));
     b = await startBindTestApp({ env: { BIND_API_URL: url } });
     target = b.sim.url;
     ana = await onboard(b, 'Ana Gateway');
@@ -382,20 +397,14 @@ describe('BIND behind a gateway that answers a status query 200 with no transfer
   beforeAll(async () => {
     // BIND documents 200 and 401 for "Consultar Transferencia"; an origin_id it never got may come back as a 200
     // error envelope (`{code, message}`) from BIND or a gateway, instead of the 404 the adapter expects.
-    gateway = createServer(async (req, res) => {
-      const chunks: Buffer[] = [];
-      for await (const c of req) chunks.push(c as Buffer);
-      const headers = Object.fromEntries(Object.entries(req.headers).filter(([k]) => !['host', 'content-length', 'connection'].includes(k))) as Record<string, string>;
-      const upstream = await fetch(`${target}${req.url}`, { method: req.method, headers, body: req.method === 'POST' ? Buffer.concat(chunks) : undefined });
-      const text = await upstream.text();
-      if (envelope && req.method === 'GET' && req.url?.startsWith(BIND_PATHS.transferById('')) && upstream.status === 404) {
-        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ code: 'NOT_FOUND', message: 'Transferencia inexistente' }));
-        return;
-      }
-      res.writeHead(upstream.status, { 'content-type': upstream.headers.get('content-type') ?? 'application/json' }).end(text);
-    });
-    await new Promise<void>((r) => gateway.listen(0, '127.0.0.1', r));
-    const url = `http://127.0.0.1:${(gateway.address() as AddressInfo).port}`;
+    let url: string;
+    ({ gateway, url } = await gatewayInFront(
+      () => target,
+      (req, upstream) =>
+        envelope && req.method === 'GET' && req.url?.startsWith(BIND_PATHS.transferById('')) && upstream.status === 404
+          ? { status: 200, body: { code: 'NOT_FOUND', message: 'Transferencia inexistente' } }
+          : null,
+    ));
     b = await startBindTestApp({ env: { BIND_API_URL: url } });
     target = b.sim.url;
     ana = await onboard(b, 'Ana Envelope');
