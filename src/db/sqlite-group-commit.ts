@@ -62,8 +62,8 @@ class Batch {
  * has nothing more to add (a `setImmediate` after the connection went idle), when a batch is full, or at the
  * release of a unit that was undone. Durability is not traded: a unit's caller gets its answer — success, or
  * even a read — only after the COMMIT that made what it saw durable; if that COMMIT fails, every unit of the batch
- * fails. Statements outside a transaction that run while a batch is open join it the same way, and a lone data
- * change with no batch open starts one (SQLite undoes a failed statement by itself, so it needs no undo of ours).
+ * fails. Statements outside a transaction that run while a batch is open join it the same way, and a lone write
+ * with no batch open starts one (SQLite undoes a failed statement by itself, so it needs no undo of ours).
  *
  * With `syncLog` (`SQLITE_SYNC=background`, `sqlite-wal-sync.ts`) the COMMIT itself does not sync (`synchronous=
  * NORMAL`): the log is synced on another thread while the event loop goes on, and a unit is answered once a
@@ -250,7 +250,7 @@ export class GroupCommitSqliteDriver implements Driver {
     this.awaitSync(b);
   }
 
-  /** Before any write on this connection; `lone`: a data change with no transaction open. */
+  /** Before any write on this connection; `lone`: a write (SQLite says so) with no transaction open. */
   private beforeWrite(lone: boolean): void {
     if (this.peers && this.peers.size > 1) {
       for (const peer of this.peers) if (peer !== this) peer.commitIfIdle();
@@ -287,8 +287,8 @@ export class GroupCommitSqliteDriver implements Driver {
   }
 
   /**
-   * A write SQLite committed by itself, unsynced: a batch of its own. That is a schema change or a pragma, or any
-   * write while its file has several drivers in this process (see driversPerFile).
+   * A write SQLite committed by itself, unsynced: a batch of its own. That is any write while its file has several
+   * drivers in this process (see driversPerFile), which do not batch lone writes.
    */
   private autocommitted(): void {
     const b = new Batch();

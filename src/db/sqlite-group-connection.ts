@@ -50,8 +50,10 @@ export class GroupConnection implements DatabaseConnection {
     const wasInTransaction = this.db.inTransaction;
     const autocommits = this.onAutocommit !== null && !stmt.readonly && !wasInTransaction;
     const result = this.run<R>(stmt, q);
-    // Transaction control sent through Kysely (tests do, to act as SQLite after an I/O error) is never replayed:
-    // SQLite counts COMMIT, ROLLBACK and SAVEPOINT as read-only, and BEGIN IMMEDIATE is the write that opened one.
+    // Transaction control sent through Kysely (tests send ROLLBACK, to act as SQLite after an I/O error) is never
+    // replayed: SQLite counts BEGIN, COMMIT, ROLLBACK and SAVEPOINT as read-only, and a statement that opened or
+    // ended a transaction is control whatever SQLite counts it as. (BEGIN IMMEDIATE, counted as a write, would meet
+    // the batch its write opened: a transaction is opened through Kysely's own API, never as a statement.)
     const controlsTransaction = wasInTransaction !== this.db.inTransaction;
     if (this.redo && !stmt.readonly && !controlsTransaction) this.redo.push([stmt, q.parameters]);
     if (autocommits) this.onAutocommit!();

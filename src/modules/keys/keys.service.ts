@@ -153,13 +153,12 @@ export async function updateApiKeyFrom(
   action = 'api_key.updated',
 ): Promise<{ before: ApiKeyView; after: ApiKeyView }> {
   return underPayoutLock(ctx, userId, async (tx) => {
-    const row = await tx
-      .selectFrom('api_keys')
-      .selectAll()
-      .where('id', '=', keyId)
-      .where('user_id', '=', userId)
-      .where('deleted_at', 'is', null)
-      .executeTakeFirst();
+    // The key row locked too: a user without a wallet has no per-user lock row (see keyNowIn), and what is read here
+    // is written back whole and answered as `before`.
+    const row = await forUpdate(
+      ctx.store,
+      tx.selectFrom('api_keys').selectAll().where('id', '=', keyId).where('user_id', '=', userId).where('deleted_at', 'is', null),
+    ).executeTakeFirst();
     if (!row) throw new AppError('NOT_FOUND', 'API key not found');
     const controls = parseControls(input, controlsOf(row), ctx.clock.now());
     const updated = await tx
@@ -185,7 +184,10 @@ const SETTABLE = ['name', 'scopes', 'allowlist', 'per_tx_limit_ars', 'daily_limi
  */
 export async function putBackApiKey(ctx: AppContext, userId: string, keyId: string, change: { was: ApiKeyView; wrote: ApiKeyView }, recordAs: Principal): Promise<void> {
   await underPayoutLock(ctx, userId, async (tx) => {
-    const row = await tx.selectFrom('api_keys').selectAll().where('id', '=', keyId).where('user_id', '=', userId).where('deleted_at', 'is', null).executeTakeFirst();
+    const row = await forUpdate(
+      ctx.store,
+      tx.selectFrom('api_keys').selectAll().where('id', '=', keyId).where('user_id', '=', userId).where('deleted_at', 'is', null),
+    ).executeTakeFirst();
     if (!row) return;
     const now = toView(row);
     const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);

@@ -136,6 +136,7 @@ async function followUpChunk(ctx: AppContext, claimed: PayoutsTable[]): Promise<
   let known: Map<string, RailTransfer>;
   let unanswered = new Set<string>();
   let notBefore: string | undefined;
+  let waits: ReadonlyMap<string, string> = new Map();
   try {
     known = await ctx.rail.getTransfers(claimed.map((p) => p.rail_reference));
   } catch (err) {
@@ -151,6 +152,7 @@ async function followUpChunk(ctx: AppContext, claimed: PayoutsTable[]): Promise<
     // D29: what the rail did answer is applied; the transfers it would not answer for wait for the next check.
     known = partial.known;
     unanswered = new Set(partial.unanswered);
+    waits = partial.waits;
   }
   await applyAll(
     ctx,
@@ -158,7 +160,9 @@ async function followUpChunk(ctx: AppContext, claimed: PayoutsTable[]): Promise<
   );
   const unknown = claimed.filter((p) => !known.has(p.rail_reference));
   await mapBounded(unknown, FOLLOW_UP_PARALLEL, (p) =>
-    isolated(ctx, p, () => (unanswered.has(p.rail_reference) ? notKnown(ctx, p, 'no_answer', notBefore) : notKnown(ctx, p, 'not_found'))),
+    isolated(ctx, p, () =>
+      unanswered.has(p.rail_reference) ? notKnown(ctx, p, 'no_answer', waits.get(p.rail_reference) ?? notBefore) : notKnown(ctx, p, 'not_found'),
+    ),
   );
 }
 

@@ -142,6 +142,8 @@ export class RailPartialAnswer extends Error {
     readonly known: Map<string, RailTransfer>,
     readonly unanswered: readonly string[],
     readonly firstError: unknown,
+    /** Unanswered transfers the rail said to ask about again no earlier than a time of their own (ISO 8601). */
+    readonly waits: ReadonlyMap<string, string> = new Map(),
   ) {
     super(`the rail answered for ${known.size} transfers and not for ${unanswered.length}`);
     this.name = 'RailPartialAnswer';

@@ -4,6 +4,7 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBindTestApp, waitFor, type BindTestApp } from '../../../../test/bind-harness.js';
 import { bearer, createUser, eventTypes, expectError, randomCuit, setThresholds, withdraw, type TestUser } from '../../../../test/helpers.js';
+import { RailPartialAnswer } from '../rail.port.js';
 import { BIND_PATHS } from './bind-wire.js';
 
 const OUTSIDE_CBU = '2850590940090418135201';
@@ -413,6 +414,18 @@ describe('BIND behind a gateway that answers a status query 200 with no transfer
   afterAll(async () => {
     await b.close();
     await new Promise<void>((r) => gateway.close(() => r()));
+  });
+
+  it('each transfer BIND answers for without showing it waits a minute of its own, and the others are still asked', async () => {
+    const rail = b.t.app.ctx.rail as unknown as { getTransfers(refs: readonly string[]): Promise<Map<string, unknown>> };
+    const refs = Array.from({ length: 6 }, (_, i) => `NOTSHOWN${String(i).padStart(7, '0')}`);
+    const err = await rail.getTransfers(refs).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(RailPartialAnswer);
+    const waits = (err as RailPartialAnswer).waits;
+    // Asked about one by one, four at a time: a round of such answers is no sign that BIND is down.
+    expect([...waits.keys()].sort()).toEqual(refs);
+    const inAMinute = b.t.clock.now().getTime() + 60_000;
+    for (const at of waits.values()) expect(Date.parse(at)).toBe(inAMinute);
   });
 
   it('a send BIND answered 500 (nothing booked) is not taken as submitted: it stays in flight, and is paid once BIND says it has nothing', async () => {

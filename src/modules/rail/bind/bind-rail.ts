@@ -180,7 +180,7 @@ export class BindRail implements BankRail {
     if (!isTransferOf(t, reference)) {
       const other = typeof t === 'object' && t !== null ? (t as Partial<BindTransfer>).details?.origin_id : undefined;
       const what = other ? `a transfer of origin_id ${String(other).slice(0, 20)}` : 'no transfer';
-      throw new RailBusyError(`BIND Consultar transferencia: HTTP 200 with ${what} for ${reference}`, new Date(this.clock.now().getTime() + UNRESOLVED_RECHECK_MS).toISOString());
+      throw new TransferNotShown(`BIND Consultar transferencia: HTTP 200 with ${what} for ${reference}`, new Date(this.clock.now().getTime() + UNRESOLVED_RECHECK_MS).toISOString());
     }
     const status = stateOf(t.status);
     if (status === 'IN_PROGRESS') return { ...this.toRailTransfer(reference, t, status), settlesAfter: this.askAgainAt(t) };
@@ -215,6 +215,8 @@ export class BindRail implements BankRail {
   async getTransfers(references: readonly string[]): Promise<Map<string, RailTransfer>> {
     const out = new Map<string, RailTransfer>();
     const unanswered: string[] = [];
+    // A transfer BIND answered for without showing it waits a time of its own; BIND itself is up.
+    const waits = new Map<string, string>();
     let firstError: unknown;
     for (let i = 0; i < references.length; i += STATUS_PARALLELISM) {
       const batch = references.slice(i, i + STATUS_PARALLELISM);
@@ -224,17 +226,18 @@ export class BindRail implements BankRail {
           if (r.value) out.set(batch[j]!, r.value);
         } else {
           unanswered.push(batch[j]!);
-          firstError ??= r.reason;
+          if (r.reason instanceof TransferNotShown) waits.set(batch[j]!, r.reason.notBefore);
+          else firstError ??= r.reason;
         }
       });
-      if (results.every((r) => r.status === 'rejected')) {
+      if (results.every((r) => r.status === 'rejected' && !(r.reason instanceof TransferNotShown))) {
         unanswered.push(...references.slice(i + STATUS_PARALLELISM));
         break;
       }
     }
     if (unanswered.length === 0) return out;
-    if (unanswered.length === references.length) throw firstError;
-    throw new RailPartialAnswer(out, unanswered, firstError);
+    if (waits.size === 0 && unanswered.length === references.length) throw firstError;
+    throw new RailPartialAnswer(out, unanswered, firstError, waits);
   }
 
   takeIncoming(limit: number): Promise<IncomingNotice[]> {
@@ -313,6 +316,9 @@ export class BindRail implements BankRail {
     return first.kind === 'unanswered' ? fn() : first;
   }
 }
+
+/** BIND answered 200 about one transfer without showing it: no answer for that transfer alone, asked again later. */
+class TransferNotShown extends RailBusyError {}
 
 /** A body that is a transfer, and ours if it names its `origin_id`. */
 function isTransferOf(t: unknown, reference: string): t is BindTransfer {
