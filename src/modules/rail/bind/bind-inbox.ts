@@ -53,10 +53,10 @@ export function creditOf(t: BindTransfer, at: string): { id: string; cvu: string
 const UNREADABLE = 'unreadable: ';
 
 /**
- * Why a completed incoming transfer BIND told us of is no credit we can take (no CVU of ours named, an amount that
- * is not exact centavos, another currency), or null when creditOf takes it or it names no transfer at all. Such a
- * notice is kept as failed with this reason: the money is at BIND, and the operator's alert on failed rows is how
- * anyone learns of it (docs/bank-rail.md).
+ * Why an incoming transfer to a CVU, BIND's money arrived, is no credit we can take (an amount that is not exact
+ * centavos, another currency), or null when creditOf takes it, or it names no transfer or no CVU. Such a notice is
+ * kept as failed with this reason: the money is at BIND, and the operator's alert on failed rows is how anyone
+ * learns of it (docs/bank-rail.md).
  */
 export function unreadableCredit(t: BindTransfer | undefined, at: string): string | null {
   // One that names no CVU is not to one of our wallets (the collection account's own funding, say): not ours to flag.
@@ -65,7 +65,6 @@ export function unreadableCredit(t: BindTransfer | undefined, at: string): strin
   if (currency !== 'ARS') return `${UNREADABLE}currency ${String(currency).slice(0, 10)}, not ARS`;
   return `${UNREADABLE}amount not exact centavos above zero: ${JSON.stringify(t.charge?.value?.amount ?? null).slice(0, 40)}`;
 }
-
 
 /**
  * D43's inbox: BIND's notices of incoming transfers in our store, keyed by BIND's id (a repeat is a no-op),
