@@ -132,18 +132,21 @@ function underPayoutLock<T>(ctx: AppContext, userId: string, fn: (tx: Tx) => Pro
  * D31: the owner changes a key's controls; fields not given keep their value. `recordAs`: the owner's own call, whose
  * activity entry commits with the change (an OAuth consent that updates its agent is recorded as the consent).
  */
-export async function updateApiKey(
-  ctx: AppContext,
-  userId: string,
-  keyId: string,
-  input: KeyControlsInput & { name?: string },
-  recordAs?: Principal,
-  action = 'api_key.updated',
-): Promise<ApiKeyView> {
-  return (await updateApiKeyFrom(ctx, userId, keyId, input, recordAs, action)).after;
+export async function updateApiKey(...args: Parameters<typeof updateApiKeyFrom>): Promise<ApiKeyView> {
+  return (await updateApiKeyFrom(...args)).view;
 }
 
-/** updateApiKey, answering also the key as it was just before, read under the same lock (what an undo puts back). */
+/** The columns of a key that an owner's edit or an OAuth consent sets. */
+const SETTABLE = ['name', 'scopes', 'allowlist', 'per_tx_limit', 'daily_limit', 'monthly_limit', 'expires_at'] as const;
+type Settable = Pick<ApiKeysTable, (typeof SETTABLE)[number]>;
+/** A change of those columns, as updateApiKeyFrom made it. */
+export type KeyChange = { before: Settable; after: Settable };
+const settableOf = (r: ApiKeysTable): Settable => Object.fromEntries(SETTABLE.map((c) => [c, r[c]])) as Settable;
+
+/**
+ * updateApiKey, answering also what the settable columns were just before and are now, read under the same lock:
+ * what an undo puts back (putBackApiKey).
+ */
 export async function updateApiKeyFrom(
   ctx: AppContext,
   userId: string,
@@ -151,14 +154,11 @@ export async function updateApiKeyFrom(
   input: KeyControlsInput & { name?: string },
   recordAs?: Principal,
   action = 'api_key.updated',
-): Promise<{ before: ApiKeyView; after: ApiKeyView }> {
+): Promise<KeyChange & { view: ApiKeyView }> {
   return underPayoutLock(ctx, userId, async (tx) => {
     // The key row locked too: a user without a wallet has no per-user lock row (see keyNowIn), and what is read here
     // is written back whole and answered as `before`.
-    const row = await forUpdate(
-      ctx.store,
-      tx.selectFrom('api_keys').selectAll().where('id', '=', keyId).where('user_id', '=', userId).where('deleted_at', 'is', null),
-    ).executeTakeFirst();
+    const row = await liveKeyForUpdate(ctx, tx, userId, keyId);
     if (!row) throw new AppError('NOT_FOUND', 'API key not found');
     const controls = parseControls(input, controlsOf(row), ctx.clock.now());
     const updated = await tx
@@ -170,43 +170,27 @@ export async function updateApiKeyFrom(
       .executeTakeFirst();
     if (!updated) throw new AppError('NOT_FOUND', 'API key not found');
     if (recordAs) await writeAudit(tx, ctx.clock, recordAs, { action, subjectId: keyId });
-    return { before: toView(row), after: toView(updated) };
+    return { view: toView(updated), before: settableOf(row), after: settableOf(updated) };
   });
 }
 
-/** What an owner's edit or an OAuth consent may set on a key. */
-const SETTABLE = ['name', 'scopes', 'allowlist', 'per_tx_limit_ars', 'daily_limit_ars', 'monthly_limit_ars', 'expires_at'] as const;
+const liveKeyForUpdate = (ctx: AppContext, tx: Tx, userId: string, keyId: string) =>
+  forUpdate(ctx.store, tx.selectFrom('api_keys').selectAll().where('id', '=', keyId).where('user_id', '=', userId).where('deleted_at', 'is', null)).executeTakeFirst();
 
 /**
- * Puts a key back as it `was` before a change (`wrote`) that then failed (an OAuth consent, D44). Only a field that
- * still holds what that change wrote goes back: one the owner changed since keeps the owner's value, since an edit
- * that has answered holds (D31). Recorded as an update when something was put back; a deleted key stays deleted.
+ * Puts a key back as it was `before` a change (to `after`) that then failed (an OAuth consent, D44). Only a column
+ * that still holds what that change wrote goes back: one the owner changed since keeps the owner's value, since an
+ * edit that has answered holds (D31). Recorded as an update when something was put back; a deleted key stays deleted.
  */
-export async function putBackApiKey(ctx: AppContext, userId: string, keyId: string, change: { was: ApiKeyView; wrote: ApiKeyView }, recordAs: Principal): Promise<void> {
+export async function putBackApiKey(ctx: AppContext, userId: string, keyId: string, change: KeyChange, recordAs: Principal): Promise<void> {
   await underPayoutLock(ctx, userId, async (tx) => {
-    const row = await forUpdate(
-      ctx.store,
-      tx.selectFrom('api_keys').selectAll().where('id', '=', keyId).where('user_id', '=', userId).where('deleted_at', 'is', null),
-    ).executeTakeFirst();
+    const row = await liveKeyForUpdate(ctx, tx, userId, keyId);
     if (!row) return;
-    const now = toView(row);
-    const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
-    const back = new Set(SETTABLE.filter((f) => same(now[f], change.wrote[f]) && !same(now[f], change.was[f])));
-    if (back.size === 0) return;
-    const was = change.was;
-    const c = controlsOf(row);
-    const centavos = (ars: number) => Math.round(ars * 100);
-    const controls: KeyControls = {
-      scopes: back.has('scopes') ? was.scopes : c.scopes,
-      allowlist: back.has('allowlist') ? was.allowlist : c.allowlist,
-      perTxLimit: back.has('per_tx_limit_ars') ? centavos(was.per_tx_limit_ars) : c.perTxLimit,
-      dailyLimit: back.has('daily_limit_ars') ? centavos(was.daily_limit_ars) : c.dailyLimit,
-      monthlyLimit: back.has('monthly_limit_ars') ? centavos(was.monthly_limit_ars) : c.monthlyLimit,
-      expiresAt: back.has('expires_at') ? was.expires_at : c.expiresAt,
-    };
+    const back = SETTABLE.filter((c) => row[c] === change.after[c] && row[c] !== change.before[c]);
+    if (back.length === 0) return;
     await tx
       .updateTable('api_keys')
-      .set({ ...controlColumns(controls), ...(back.has('name') ? { name: was.name } : {}) })
+      .set(Object.fromEntries(back.map((c) => [c, change.before[c]])))
       .where('id', '=', keyId)
       .execute();
     await writeAudit(tx, ctx.clock, recordAs, { action: 'api_key.updated', subjectId: keyId });

@@ -5,7 +5,7 @@ import { writeAudit } from '../audit/audit.service.js';
 import { AppError } from '../../shared/errors.js';
 import type { Principal } from '../auth/auth.service.js';
 import { SCOPES, type KeyControlsInput } from '../keys/key-controls.js';
-import { createApiKey, deleteApiKey, findActiveOAuthKey, findOAuthAgentOfClient, putBackApiKey, setOAuthGrant, updateApiKeyFrom, type ApiKeyView } from '../keys/keys.service.js';
+import { createApiKey, deleteApiKey, findActiveOAuthKey, findOAuthAgentOfClient, putBackApiKey, setOAuthGrant, updateApiKeyFrom, type ApiKeyView, type KeyChange } from '../keys/keys.service.js';
 import { claimInteraction, keepClient, releaseUse, revokeGrantRecords } from './oauth.adapter.js';
 import type { OAuthServer } from './oauth.provider.js';
 
@@ -142,7 +142,7 @@ export async function approveInteraction(
   const scopes = controls.scopes ?? view.requested_scopes;
   const offered = offeredName(client.clientName);
   const label = Array.from(name?.trim() || existing?.agent.name || offered || client.clientId).slice(0, 100).join('');
-  const made: { agentId?: string; grantId?: string; updated?: { before: ApiKeyView; after: ApiKeyView }; grantSet?: boolean } = {};
+  const made: { agentId?: string; grantId?: string; updated?: KeyChange; grantSet?: boolean } = {};
   const undo = async () => {
     if (made.grantId) await revokeGrantRecords(ctx.store, made.grantId);
     // Recorded, as its making was: the activity log shows the agent came and went.
@@ -152,7 +152,7 @@ export async function approveInteraction(
     // An app connecting again had its agent updated first: put back what it was, as the failure (a 503) says
     // nothing was kept, while the earlier tokens still act as that agent. Not what the owner changed since (D31).
     // What it was is read under the update's own lock: an edit of the owner's just before it is not undone either.
-    if (existing && made.updated) await putBackApiKey(ctx, owner.userId, existing.agent.id, { was: made.updated.before, wrote: made.updated.after }, owner);
+    if (existing && made.updated) await putBackApiKey(ctx, owner.userId, existing.agent.id, made.updated, owner);
   };
   return decideOnce(
     ctx,
@@ -162,7 +162,7 @@ export async function approveInteraction(
       // agent is made or changed with its activity entry, naming it, in one transaction.
       const updated = existing ? await updateApiKeyFrom(ctx, owner.userId, existing.agent.id, { ...controls, scopes, name: label }, owner, 'oauth.approved') : null;
       const agent = updated
-        ? updated.after
+        ? updated.view
         : await ctx.store.transaction(async (tx) => {
             const { key: _secret, ...view } = await createApiKey(ctx, tx, owner.userId, label, { ...controls, scopes }, { clientId: client.clientId });
             await writeAudit(tx, ctx.clock, owner, { action: 'oauth.approved', subjectId: view.id });
