@@ -108,4 +108,42 @@ describe('admission at the door', () => {
       await t.close();
     }
   });
+
+  it('a request arriving while the node shuts down answers 503 with Retry-After, counted as shed while closing', async () => {
+    const { slow, block, release } = railHeldAtResolve();
+    const t = await startTestApp({ deps: { rail: slow } });
+    try {
+      const u = await createOnboardedUser(t.app, { fundArs: 1000 });
+      await t.app.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = t.app.server.address() as { port: number };
+      block();
+      // One connection, busy with a request held at the bank, and a second request on it behind the first (as a
+      // client reusing its connection sends it): closing keeps busy connections until their requests end.
+      const socket = connect(port, '127.0.0.1');
+      await new Promise<void>((r) => socket.once('connect', () => r()));
+      let received = '';
+      socket.on('data', (d: Buffer) => (received += d.toString()));
+      const body = JSON.stringify({ destination: EXTERNAL_CBU });
+      socket.write(
+        `POST /v1/destinations/resolve HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nAuthorization: Bearer ${u.ownerToken}\r\n` +
+          `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+      );
+      await new Promise((r) => setTimeout(r, 100));
+      const closing = t.app.close();
+      await new Promise((r) => setTimeout(r, 50));
+      socket.write(`GET /v1/balance HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nAuthorization: Bearer ${u.ownerToken}\r\n\r\n`);
+      release();
+      await new Promise<void>((r) => socket.once('close', () => r()));
+      const answers = received.split(/(?=HTTP\/1\.1 )/);
+      expect(answers[0]).toMatch(/^HTTP\/1\.1 200/);
+      expect(answers[1]).toMatch(/^HTTP\/1\.1 503/);
+      expect(answers[1]).toMatch(/retry-after: \d+/i);
+      expect(answers[1]).toContain('"error":"SERVICE_UNAVAILABLE"');
+      expect(await t.app.ctx.metrics.registry.metrics()).toMatch(/requests_shed_total\{reason="closing"\} 1/);
+      await closing;
+    } finally {
+      release();
+      await t.close();
+    }
+  });
 });

@@ -1,6 +1,8 @@
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
+import { holdWrites } from '../../../test/hold-writes.js';
 import { bearer, createOnboardedUser, EXTERNAL_CBU, startTestApp, withdraw } from '../../../test/helpers.js';
+import type { BankRail } from '../rail/rail.port.js';
 
 /** `GET /metrics`: what an operator watches, in Prometheus' text format. */
 describe('metrics', () => {
@@ -57,6 +59,40 @@ describe('metrics', () => {
       expect(lag).toBeGreaterThanOrEqual(45);
       await t.app.jobs.depositDetection!.runOnce();
       expect(await scrape()).toMatch(/job_lag_seconds\{job="deposit-detection"\} 0\n/);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it("counts a background job's failed passes by job and by what failed: the database (its kind) or anything else", async () => {
+    let bankDown = false;
+    const t = await startTestApp({
+      env: { DATABASE_LOCK_TIMEOUT_MS: '200' },
+      deps: {
+        rail: (rail: BankRail) =>
+          Object.assign(Object.create(rail) as BankRail, {
+            takeIncoming: async (limit: number) => {
+              if (bankDown) throw new Error('the bank is down');
+              return rail.takeIncoming(limit);
+            },
+          }),
+      },
+    });
+    try {
+      const scrape = async () => (await t.app.inject({ method: 'GET', url: '/metrics' })).body;
+      bankDown = true;
+      await t.app.jobs.depositDetection!.runOnce();
+      expect(await scrape()).toMatch(/job_failures_total\{job="deposit-detection",kind="error"\} 1/);
+      bankDown = false;
+      await createOnboardedUser(t.app, { fundArs: 100 }); // a deposit notice to take
+      // Another session holds the notices' table: the take waits out its bound (SQLite: the busy timeout).
+      const release = await holdWrites(t, 'rail_incoming_notices');
+      try {
+        await t.app.jobs.depositDetection!.runOnce();
+      } finally {
+        await release();
+      }
+      expect(await scrape()).toMatch(/job_failures_total\{job="deposit-detection",kind="(busy|lock_timeout)"\} 1/);
     } finally {
       await t.close();
     }
